@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const paths = {
+  repoRoot,
+  migrations: path.join(repoRoot, 'prisma/migrations'),
+  schema: path.join(repoRoot, 'prisma/schema.prisma'),
+  webBuild: path.join(repoRoot, 'apps/web/build'),
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data/pglite')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Reads the environment once at start-up; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Bad configuration: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,76 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { applyMigrations, type MigrationReport } from './migrations.js';
+import { pgSqlClient } from './sql-client.js';
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface Database {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgresql'; url: string }
+  /** `dataDir` undefined keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+export interface OpenOptions {
+  /** Apply pending migrations before handing out the client. */
+  migrationsDir?: string;
+  log?: (message: string) => void;
+}
+
+export function targetFromConfig(config: { DATABASE_URL?: string | undefined; PGLITE_DATA_DIR: string }): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgresql', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR };
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database & { migrations?: MigrationReport }> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir, options) : openPostgres(target.url, options);
+}
+
+async function openPglite(dataDir: string | undefined, options: OpenOptions) {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  const migrations = options.migrationsDir ? await applyMigrations(pglite, options.migrationsDir, options.log) : undefined;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    kind: 'pglite' as const,
+    prisma,
+    migrations,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions) {
+  let migrations: MigrationReport | undefined;
+  if (options.migrationsDir) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      migrations = await applyMigrations(pgSqlClient(client), options.migrationsDir, options.log);
+    } finally {
+      await client.end();
+    }
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  return {
+    kind: 'postgresql' as const,
+    prisma,
+    migrations,
+    async close() {
+      await prisma.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * Serves the built SvelteKit app (adapter-node's handler) for every path the
+ * API does not own. It lives in a scope of its own without body parsers so
+ * SvelteKit reads request bodies itself.
+ */
+export async function webRoutes(app: FastifyInstance, { buildDir }: { buildDir: string }) {
+  const handlerFile = path.join(buildDir, 'handler.js');
+  if (!existsSync(handlerFile)) {
+    app.log.warn({ handlerFile }, 'web app not built; only the API is served (run pnpm build)');
+    return;
+  }
+  const { handler } = (await import(pathToFileURL(handlerFile).href)) as { handler: NodeHandler };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.all('/*', (request, reply) => {
+    reply.hijack();
+    handler(request.raw, reply.raw, () => {
+      reply.raw.statusCode = 404;
+      reply.raw.end('Not found');
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { buildApp } from './app.js';
+import { loadConfig, paths } from './config.js';
+import { openDatabase, targetFromConfig } from './db/database.js';
+
+const config = loadConfig();
+const db = await openDatabase(targetFromConfig(config), { migrationsDir: paths.migrations });
+const app = await buildApp(config, db);
+if (db.migrations) {
+  app.http.log.info({ applied: db.migrations.applied, database: db.kind }, 'database ready');
+}
+await app.http.listen({ port: config.PORT, host: config.HOST });
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    app.http.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.http.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
