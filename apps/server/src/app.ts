@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { healthRoutes } from './http/health.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
+import { attachRedisAdapter } from './redis-adapter.js';
 
 export interface App {
   http: FastifyInstance;
@@ -17,6 +18,7 @@ export interface App {
 export async function buildApp(config: Config, db: Database): Promise<App> {
   const http = Fastify({ logger: loggerOptions(config), bodyLimit: 64 * 1024 });
   const io = new SocketServer(http.server, { serveClient: false });
+  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL) : undefined;
 
   http.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -50,6 +52,7 @@ export async function buildApp(config: Config, db: Database): Promise<App> {
         // io.close() also closes the HTTP server it is attached to.
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
+        await redis?.close();
         await db.close();
       })();
       return closing;

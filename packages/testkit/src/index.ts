@@ -1,0 +1,2 @@
+export * from './server-process.js';
+export * from './chromium.js';
