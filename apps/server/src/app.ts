@@ -1,31 +1,51 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import { ErrorCode, type ErrorBody } from '@oanquan/protocol';
+import { ErrorCode, limits, type ErrorBody } from '@oanquan/protocol';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { ServiceError } from './errors.js';
 import { healthRoutes } from './http/health.js';
+import { roomRoutes } from './http/room-routes.js';
+import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
+import { MatchService } from './matches/match-service.js';
+import { PlayerService } from './players/player-service.js';
 import { attachRedisAdapter } from './redis-adapter.js';
+import { RoomService } from './rooms/room-service.js';
+import { attachSocketHandlers, roomChannel, type GameServer, type SocketLimits } from './socket/socket-handlers.js';
 
 export interface App {
   http: FastifyInstance;
-  io: SocketServer;
+  io: GameServer;
   /** Stops accepting, closes every socket, then the database. */
   close(): Promise<void>;
 }
 
-export async function buildApp(config: Config, db: Database): Promise<App> {
+export interface AppOptions {
+  /** Tests lower these to show the limits work without sending thousands of messages. */
+  socketLimits?: SocketLimits;
+}
+
+export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
   const http = Fastify({ logger: loggerOptions(config), bodyLimit: 64 * 1024 });
-  const io = new SocketServer(http.server, { serveClient: false });
+  const io: GameServer = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: limits.maxTransportBytes });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL) : undefined;
 
-  http.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+  const players = new PlayerService(db);
+  const rooms = new RoomService(db);
+  const matches = new MatchService(db, (code, envelopes) => {
+    for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
+  });
+  attachSocketHandlers(io, { players, matches }, http.log, options.socketLimits);
+
+  http.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof ServiceError) return reply.status(error.status).send(error.toBody());
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body: ErrorBody = {
       ok: false,
-      code: status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest,
+      code: status >= 500 ? ErrorCode.Internal : status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.BadRequest,
       message: status >= 500 ? 'Internal error' : error.message,
     };
     return reply.status(status).send(body);
@@ -34,6 +54,8 @@ export async function buildApp(config: Config, db: Database): Promise<App> {
   await http.register(
     async (api) => {
       await api.register(healthRoutes, { db });
+      await api.register(sessionRoutes, { players });
+      await api.register(roomRoutes, { players, rooms });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app.js';
@@ -30,7 +31,7 @@ describe('two server processes sharing Redis', () => {
         client.once('connect_error', reject);
       });
       const received = new Promise((resolve) => client.once('hello', resolve));
-      a.app.io.emit('hello', { from: 'a' });
+      (a.app.io as unknown as Server).emit('hello', { from: 'a' });
       await expect(received).resolves.toEqual({ from: 'a' });
     } finally {
       client.close();

@@ -1,15 +1,28 @@
+import type { PlayErrorCode } from '@oanquan/rules';
+
 /**
  * Stable error codes: the server sends them, the client translates them.
- * Never rename one; add new ones instead.
+ * Never rename one; add new ones instead. An illegal move is rejected with
+ * the rules' own code (ERR_EMPTY_SQUARE, …).
  */
 export const ErrorCode = {
   BadRequest: 'BAD_REQUEST',
+  Unauthorized: 'UNAUTHORIZED',
   NotFound: 'NOT_FOUND',
+  RoomNotFound: 'ROOM_NOT_FOUND',
+  MatchNotFound: 'MATCH_NOT_FOUND',
+  NotAPlayer: 'NOT_A_PLAYER',
+  NotInOpener: 'NOT_IN_OPENER',
+  AlreadyChosen: 'ALREADY_CHOSEN',
+  NotInPlay: 'NOT_IN_PLAY',
+  NotYourTurn: 'NOT_YOUR_TURN',
+  StaleVersion: 'STALE_VERSION',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
-  Unavailable: 'UNAVAILABLE',
 } as const;
 
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | PlayErrorCode;
 
 /** The body of every failed REST answer and of every rejected socket acknowledgement. */
 export interface ErrorBody {

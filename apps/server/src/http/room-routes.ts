@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { createRoomRequest, roomCode, type RoomResponse } from '@oanquan/protocol';
+import type { PlayerService } from '../players/player-service.js';
+import type { RoomService } from '../rooms/room-service.js';
+import { requirePlayer } from './session-routes.js';
+import { parseInput } from './validate.js';
+
+export async function roomRoutes(app: FastifyInstance, { players, rooms }: { players: PlayerService; rooms: RoomService }) {
+  app.post('/rooms', async (request, reply): Promise<RoomResponse> => {
+    const player = await requirePlayer(players, request);
+    const body = parseInput(createRoomRequest, request.body ?? {});
+    reply.status(201);
+    return rooms.create(player.id, body);
+  });
+
+  app.get<{ Params: { code: string } }>('/rooms/:code', async (request) => {
+    return rooms.describe(parseInput(roomCode, request.params.code));
+  });
+}

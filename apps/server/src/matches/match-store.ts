@@ -1,0 +1,130 @@
+import { formatMove, type Player, type Position, type RuleOptions } from '@oanquan/rules';
+import {
+  ErrorCode,
+  type Hand,
+  type MatchEvent,
+  type MatchEventEnvelope,
+  type MatchSnapshot,
+  type MatchResult,
+  type OpenerRound,
+  type PlayedMove,
+  type Seat,
+} from '@oanquan/protocol';
+import { ServiceError } from '../errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { timeControlOf } from '../rooms/room-service.js';
+
+export type Tx = Prisma.TransactionClient;
+
+const seatPlayer = { select: { id: true, name: true } } as const;
+
+export const matchInclude = {
+  room: { select: { code: true, initialMs: true, incrementMs: true } },
+  player0: seatPlayer,
+  player1: seatPlayer,
+  rounds: { orderBy: { round: 'asc' } },
+} as const satisfies Prisma.MatchInclude;
+
+export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
+type MoveRow = { ply: number; square: number; dir: number };
+
+export async function loadMatch(tx: Tx, matchId: string): Promise<MatchRow> {
+  const match = await tx.match.findUnique({ where: { id: matchId }, include: matchInclude });
+  if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
+  return match;
+}
+
+export async function loadMoves(tx: Tx, matchId: string): Promise<MoveRow[]> {
+  return tx.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' }, select: { ply: true, square: true, dir: true } });
+}
+
+export function seatOf(match: { player0Id: string | null; player1Id: string | null }, playerId: string): Seat | null {
+  if (match.player0Id === playerId) return 0;
+  if (match.player1Id === playerId) return 1;
+  return null;
+}
+
+export function rulesOf(match: MatchRow): RuleOptions {
+  return match.rules as unknown as RuleOptions;
+}
+
+export function positionOf(match: MatchRow): Position {
+  return match.position as unknown as Position;
+}
+
+/** The mover of each ply follows from who moved first; R7.1 notation is from the mover's side. */
+export function playedMoves(first: Seat, moves: MoveRow[]): PlayedMove[] {
+  return moves.map((move) => {
+    const seat = ((first + move.ply - 1) % 2) as Player;
+    const dir = move.dir === 1 ? 1 : -1;
+    return { ply: move.ply, seat, square: move.square, dir, notation: formatMove({ square: move.square, dir }, seat) };
+  });
+}
+
+export function resultOf(match: MatchRow): MatchResult | null {
+  if (match.status !== 'ended' || !match.endReason) return null;
+  return {
+    winner: match.winner === 0 || match.winner === 1 ? match.winner : null,
+    reason: match.endReason as MatchResult['reason'],
+    score: match.score0 === null || match.score1 === null ? null : [match.score0, match.score1],
+  };
+}
+
+export function decidedRounds(match: MatchRow): OpenerRound[] {
+  return match.rounds
+    .filter((round) => round.choice0 !== null && round.choice1 !== null)
+    .map((round) => ({
+      round: round.round,
+      choices: [round.choice0 as Hand, round.choice1 as Hand],
+      winner: round.winner === 0 || round.winner === 1 ? round.winner : null,
+    }));
+}
+
+/** The round waiting for a choice, if one is open. */
+export function openRound(match: MatchRow) {
+  const last = match.rounds.at(-1);
+  return last && (last.choice0 === null || last.choice1 === null) ? last : undefined;
+}
+
+export function snapshotOf(match: MatchRow, moves: MoveRow[]): MatchSnapshot {
+  const open = openRound(match);
+  return {
+    matchId: match.id,
+    roomCode: match.room.code,
+    number: match.number,
+    version: match.version,
+    status: match.status,
+    rules: rulesOf(match),
+    timeControl: timeControlOf(match.room),
+    seats: [match.player0, match.player1],
+    opener: { rounds: decidedRounds(match), chosen: [open?.choice0 != null, open?.choice1 != null] },
+    first: match.first === 0 || match.first === 1 ? match.first : null,
+    moves: match.first === 0 || match.first === 1 ? playedMoves(match.first, moves) : [],
+    position: positionOf(match),
+    result: resultOf(match),
+  };
+}
+
+/**
+ * Appends events to a match and advances its version in the caller's
+ * transaction. The update only matches the version the caller read, so a
+ * concurrent change (another process) makes this one fail as stale.
+ */
+export async function commitEvents(
+  tx: Tx,
+  match: { id: string; version: number },
+  events: MatchEvent[],
+  update: Prisma.MatchUpdateManyMutationInput = {},
+): Promise<MatchEventEnvelope[]> {
+  const changed = await tx.match.updateMany({
+    where: { id: match.id, version: match.version },
+    data: { ...update, version: match.version + events.length },
+  });
+  if (changed.count !== 1) throw new ServiceError(ErrorCode.StaleVersion, 'The match changed meanwhile; sync and try again', 409);
+  const at = new Date();
+  const envelopes = events.map((event, i) => ({ matchId: match.id, version: match.version + i + 1, at: at.toISOString(), event }));
+  await tx.matchEvent.createMany({
+    data: envelopes.map((envelope) => ({ matchId: match.id, version: envelope.version, payload: envelope, createdAt: at })),
+  });
+  return envelopes;
+}

@@ -1,0 +1,68 @@
+import { newGame, PRESETS, validateRules, type RuleOptions } from '@oanquan/rules';
+import { ErrorCode, type CreateRoomRequest, type RoomResponse, type TimeControl } from '@oanquan/protocol';
+import type { Database } from '../db/database.js';
+import { ServiceError } from '../errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { newRoomCode } from './room-code.js';
+
+export function rulesFromChoice(choice: { preset: keyof typeof PRESETS } | { options: Partial<RuleOptions> }): RuleOptions {
+  if ('preset' in choice) return PRESETS[choice.preset];
+  const checked = validateRules(choice.options);
+  if (!checked.ok) throw new ServiceError(ErrorCode.BadRequest, checked.message);
+  return checked.rules;
+}
+
+export function timeControlOf(room: { initialMs: number | null; incrementMs: number | null }): TimeControl | null {
+  return room.initialMs === null
+    ? null
+    : { initialSeconds: room.initialMs / 1000, incrementSeconds: (room.incrementMs ?? 0) / 1000 };
+}
+
+export class RoomService {
+  constructor(private readonly db: Database) {}
+
+  async create(creatorId: string, request: Required<CreateRoomRequest>): Promise<RoomResponse> {
+    const rules = rulesFromChoice(request.rules);
+    const tc = request.timeControl;
+    const room = await this.db.prisma.room.create({
+      data: {
+        code: newRoomCode(),
+        rules: asJson(rules),
+        initialMs: tc ? tc.initialSeconds * 1000 : null,
+        incrementMs: tc ? tc.incrementSeconds * 1000 : null,
+        createdById: creatorId,
+        matches: { create: { number: 1, rules: asJson(rules), position: asJson(newGame({ rules }).position) } },
+      },
+    });
+    return this.describe(room.code);
+  }
+
+  async describe(code: string): Promise<RoomResponse> {
+    const room = await this.db.prisma.room.findUnique({
+      where: { code },
+      include: {
+        matches: {
+          orderBy: { number: 'desc' },
+          take: 1,
+          include: { player0: { select: { id: true, name: true } }, player1: { select: { id: true, name: true } } },
+        },
+      },
+    });
+    const match = room?.matches[0];
+    if (!room || !match) throw new ServiceError(ErrorCode.RoomNotFound, `No room ${code}`, 404);
+    return {
+      code: room.code,
+      url: `/r/${room.code}`,
+      rules: room.rules as unknown as RuleOptions,
+      timeControl: timeControlOf(room),
+      matchId: match.id,
+      status: match.status,
+      seats: [match.player0, match.player1],
+    };
+  }
+}
+
+/** Rules values are plain JSON data; Prisma's Json input type just cannot see that through readonly arrays. */
+export function asJson(value: object): Prisma.InputJsonValue {
+  return value as Prisma.InputJsonValue;
+}

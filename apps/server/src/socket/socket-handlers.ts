@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import {
+  clientEvents,
+  ErrorCode,
+  limits,
+  type Ack,
+  type ClientEventName,
+  type ClientPayload,
+  type ClientToServerEvents,
+  type ErrorBody,
+  type PublicPlayer,
+  type ServerToClientEvents,
+} from '@oanquan/protocol';
+import { ServiceError } from '../errors.js';
+import type { MatchService } from '../matches/match-service.js';
+import type { PlayerService } from '../players/player-service.js';
+import { parseInput } from '../http/validate.js';
+import { TokenBucket } from './token-bucket.js';
+
+interface SocketData {
+  player: PublicPlayer;
+}
+export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const roomChannel = (code: string) => `room:${code}`;
+
+export interface SocketLimits {
+  rateBurst: number;
+  ratePerSecond: number;
+  maxEventBytes: number;
+}
+
+/**
+ * The socket edge: authenticate at the handshake, then for every event check
+ * rate and size, parse the payload, delegate to the match service and
+ * acknowledge. Handlers hold no game logic.
+ */
+export function attachSocketHandlers(
+  io: GameServer,
+  services: { players: PlayerService; matches: MatchService },
+  log: FastifyBaseLogger,
+  socketLimits: SocketLimits = limits,
+): void {
+  io.use((socket, next) => {
+    services.players.authenticate((socket.handshake.auth as { token?: unknown } | undefined)?.token).then(
+      (player) => {
+        socket.data.player = player;
+        next();
+      },
+      (error: unknown) => {
+        const body = error instanceof ServiceError ? error.toBody() : internal();
+        next(Object.assign(new Error(body.message), { data: body }));
+      },
+    );
+  });
+
+  io.on('connection', (socket: GameSocket) => {
+    const bucket = new TokenBucket(socketLimits.rateBurst, socketLimits.ratePerSecond);
+
+    // Runs before any handler, for known and unknown events alike.
+    socket.use((packet, next) => {
+      const ack = packet.at(-1);
+      if (typeof ack !== 'function') {
+        log.debug({ event: packet[0] }, 'event without acknowledgement dropped');
+        return;
+      }
+      const reject = (code: ErrorBody['code'], message: string) => (ack as (body: ErrorBody) => void)({ ok: false, code, message });
+      if (!bucket.take()) return reject(ErrorCode.RateLimited, 'Too many messages; slow down');
+      const size = Buffer.byteLength(JSON.stringify(packet.slice(1, -1)) ?? '');
+      if (size > socketLimits.maxEventBytes) {
+        return reject(ErrorCode.PayloadTooLarge, `Payload of ${size} bytes is over the limit of ${socketLimits.maxEventBytes}`);
+      }
+      if (!(packet[0] in clientEvents)) return reject(ErrorCode.BadRequest, `Unknown event "${String(packet[0])}"`);
+      next();
+    });
+
+    const on = <E extends ClientEventName>(event: E, run: (payload: ClientPayload<E>) => Promise<Ack<E>>) => {
+      (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args: unknown[]) => {
+        const ack = args.at(-1) as (answer: Ack<E>) => void;
+        Promise.resolve()
+          .then(() => run(parseInput(clientEvents[event], args.length === 2 ? args[0] : undefined) as ClientPayload<E>))
+          .then(ack, (error: unknown) => {
+            if (error instanceof ServiceError) return ack(error.toBody());
+            log.error({ err: error, event }, 'socket event failed');
+            ack(internal());
+          });
+      });
+    };
+
+    const player = socket.data.player;
+    // Subscribe before reading, so nothing committed in between is missed
+    // (a client drops events it already has by their version).
+    on('room:join', async ({ code }) => {
+      await socket.join(roomChannel(code));
+      const joined = await services.matches.join(code, player).catch(async (error: unknown) => {
+        await socket.leave(roomChannel(code));
+        throw error;
+      });
+      return { ok: true, ...joined };
+    });
+    on('opener:choose', async (payload) => ({ ok: true, version: await services.matches.chooseHand(player, payload) }));
+    on('move', async (payload) => ({ ok: true, version: await services.matches.move(player, payload) }));
+    on('sync', async ({ matchId, version }) => {
+      await socket.join(roomChannel(await services.matches.roomCodeOf(matchId)));
+      return { ok: true, ...(await services.matches.sync(matchId, version)) };
+    });
+  });
+}
+
+function internal(): ErrorBody {
+  return { ok: false, code: ErrorCode.Internal, message: 'Internal error' };
+}

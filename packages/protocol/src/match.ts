@@ -1,0 +1,107 @@
+import type { GameResult, PlyEvent, Position } from '@oanquan/rules';
+import { z } from 'zod';
+import { publicPlayer, seat } from './common.js';
+import { timeControl } from './rooms.js';
+import { ruleOptions } from './rules-options.js';
+
+export const hand = z.enum(['rock', 'paper', 'scissors']);
+export type Hand = z.infer<typeof hand>;
+
+export const matchStatus = z.enum(['waiting', 'opener', 'playing', 'ended']);
+export type MatchStatus = z.infer<typeof matchStatus>;
+
+/** The rules' reasons (R4, R5) and the server's own (R5.4). */
+export const endReason = z.enum(['quan-gone', 'no-refill', 'ply-limit', 'repetition', 'resign', 'timeout', 'abandon', 'abort']);
+export type EndReason = z.infer<typeof endReason>;
+
+/** Readonly, as the rules package hands its values out. */
+const pair = <T extends z.ZodType>(item: T) => z.tuple([item, item]).readonly();
+
+const capturedStock = z.object({ dan: z.number().int(), quan: z.number().int() });
+const gameResult = z.object({
+  reason: z.enum(['quan-gone', 'no-refill', 'ply-limit', 'repetition']),
+  score: pair(z.number().int()),
+  winner: seat.nullable(),
+}) satisfies z.ZodType<GameResult>;
+
+/** R8's position, as the rules package makes it. */
+export const position = z.object({
+  squares: z.array(z.number().int().min(0)).length(12).readonly(),
+  quan: pair(z.boolean()),
+  captured: pair(capturedStock),
+  debt: pair(z.number().int()),
+  toMove: seat,
+  ply: z.number().int().min(0),
+  status: z.enum(['playing', 'ended']),
+  result: gameResult.nullable(),
+}) satisfies z.ZodType<Position>;
+
+export const plyEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pickup'), square: z.number().int(), count: z.number().int() }),
+  z.object({ type: z.literal('drop'), square: z.number().int() }),
+  z.object({ type: z.literal('relay'), square: z.number().int(), count: z.number().int() }),
+  z.object({ type: z.literal('capture'), square: z.number().int(), dan: z.number().int(), quan: z.boolean() }),
+  z.object({
+    type: z.literal('refill'),
+    player: seat,
+    squares: z.array(z.number().int()).readonly(),
+    own: z.number().int(),
+    borrowed: z.number().int(),
+  }),
+  z.object({ type: z.literal('end'), reason: gameResult.shape.reason, score: pair(z.number().int()), winner: seat.nullable() }),
+]) satisfies z.ZodType<PlyEvent>;
+
+export const matchResult = z.object({ winner: seat.nullable(), reason: endReason, score: pair(z.number().int()).nullable() });
+export type MatchResult = z.infer<typeof matchResult>;
+
+export const openerRound = z.object({ round: z.number().int().min(1), choices: pair(hand), winner: seat.nullable() });
+export type OpenerRound = z.infer<typeof openerRound>;
+
+export const playedMove = z.object({
+  ply: z.number().int().min(1),
+  seat,
+  square: z.number().int(),
+  dir: z.union([z.literal(1), z.literal(-1)]),
+  /** R7.1, from the mover's side. */
+  notation: z.string(),
+});
+export type PlayedMove = z.infer<typeof playedMove>;
+
+/** What happened to a match, one version at a time. */
+export const matchEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('seated'), seat, player: publicPlayer }),
+  /** Somebody chose a hand; what they chose stays hidden until both have. */
+  z.object({ type: z.literal('opener-chosen'), seat, round: z.number().int().min(1) }),
+  z.object({ type: z.literal('opener-round'), ...openerRound.shape }),
+  z.object({ type: z.literal('started'), first: seat }),
+  z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position }),
+  z.object({ type: z.literal('ended'), result: matchResult }),
+]);
+export type MatchEvent = z.infer<typeof matchEvent>;
+
+/** Server → room: `match:event`. Clients apply them in version order. */
+export const matchEventEnvelope = z.object({
+  matchId: z.uuid(),
+  version: z.number().int().min(1),
+  at: z.string(),
+  event: matchEvent,
+});
+export type MatchEventEnvelope = z.infer<typeof matchEventEnvelope>;
+
+/** Everything a client needs to draw a match from scratch. */
+export const matchSnapshot = z.object({
+  matchId: z.uuid(),
+  roomCode: z.string(),
+  number: z.number().int().min(1),
+  version: z.number().int().min(0),
+  status: matchStatus,
+  rules: ruleOptions,
+  timeControl: timeControl.nullable(),
+  seats: pair(publicPlayer.nullable()),
+  opener: z.object({ rounds: z.array(openerRound), chosen: pair(z.boolean()) }),
+  first: seat.nullable(),
+  moves: z.array(playedMove),
+  position,
+  result: matchResult.nullable(),
+});
+export type MatchSnapshot = z.infer<typeof matchSnapshot>;

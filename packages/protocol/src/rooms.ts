@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { rulesChoice, ruleOptions } from './rules-options.js';
+
+/** Initial time and increment per move, in seconds. */
+export const timeControl = z
+  .object({
+    initialSeconds: z.number().int().min(15).max(3 * 3600),
+    incrementSeconds: z.number().int().min(0).max(180),
+  })
+  .strict();
+export type TimeControl = z.infer<typeof timeControl>;
+
+/** POST /api/rooms. */
+export const createRoomRequest = z
+  .object({
+    rules: rulesChoice.default({ preset: 'classic' }),
+    timeControl: timeControl.nullable().default(null),
+  })
+  .strict();
+export type CreateRoomRequest = z.input<typeof createRoomRequest>;
+
+export const roomCode = z.string().regex(/^[A-Za-z0-9]{8,16}$/);
+
+/** POST /api/rooms and GET /api/rooms/<code>. */
+export const roomResponse = z.object({
+  code: roomCode,
+  url: z.string(),
+  rules: ruleOptions,
+  timeControl: timeControl.nullable(),
+  matchId: z.uuid(),
+  status: z.enum(['waiting', 'opener', 'playing', 'ended']),
+  seats: z.tuple([z.object({ id: z.uuid(), name: z.string() }).nullable(), z.object({ id: z.uuid(), name: z.string() }).nullable()]),
+});
+export type RoomResponse = z.infer<typeof roomResponse>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { ErrorBody } from './error-codes.js';
+import { seat } from './common.js';
+import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
+import { roomCode } from './rooms.js';
+
+/**
+ * Client → server events. Each carries an acknowledgement callback; the
+ * server answers every one, `{ ok: false, code, message }` on rejection.
+ * The player is whoever authenticated the socket (handshake `auth.token`),
+ * never a field of the payload.
+ */
+export const joinRoomPayload = z.object({ code: roomCode }).strict();
+
+export const chooseHandPayload = z.object({ matchId: z.uuid(), choice: hand }).strict();
+
+export const movePayload = z
+  .object({
+    matchId: z.uuid(),
+    /** Made by the client; a retry with the same id returns the first outcome. */
+    moveId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    /** The match version the player saw when choosing the move. */
+    version: z.number().int().min(0),
+    square: z.number().int().min(0).max(11),
+    dir: z.union([z.literal(1), z.literal(-1)]),
+  })
+  .strict();
+
+export const syncPayload = z.object({ matchId: z.uuid(), version: z.number().int().min(0) }).strict();
+
+export const clientEvents = {
+  'room:join': joinRoomPayload,
+  'opener:choose': chooseHandPayload,
+  move: movePayload,
+  sync: syncPayload,
+} as const;
+export type ClientEventName = keyof typeof clientEvents;
+export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
+
+export const joinRoomAck = z.object({ ok: z.literal(true), seat: seat.nullable(), snapshot: matchSnapshot });
+export const versionAck = z.object({ ok: z.literal(true), version: z.number().int() });
+/** The events after the client's version, or a snapshot when that is shorter. */
+export const syncAck = z.union([
+  z.object({ ok: z.literal(true), events: z.array(matchEventEnvelope) }),
+  z.object({ ok: z.literal(true), snapshot: matchSnapshot }),
+]);
+
+export interface ClientAcks {
+  'room:join': z.infer<typeof joinRoomAck>;
+  'opener:choose': z.infer<typeof versionAck>;
+  move: z.infer<typeof versionAck>;
+  sync: z.infer<typeof syncAck>;
+}
+
+export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
+
+/** Socket.IO's typed maps for both sides. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: ClientPayload<E>, ack: (answer: Ack<E>) => void) => void;
+};
+export interface ServerToClientEvents {
+  'match:event': (envelope: z.infer<typeof matchEventEnvelope>) => void;
+}
