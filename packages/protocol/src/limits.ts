@@ -10,5 +10,7 @@ export const limits = {
   rateBurst: 30,
   /** …refilled at this many per second. */
   ratePerSecond: 10,
+  /** A client further behind than this many events gets a snapshot instead. */
+  maxSyncEvents: 50,
   nameLength: { min: 1, max: 24 },
 } as const;

@@ -29,10 +29,11 @@ export interface ServerProcess {
  * Starts the real server entry point as its own process, as `pnpm start`
  * does, and waits until /api/health answers.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const tsx = path.join(repoRoot, 'apps/server/node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main.ts'], {
+export async function startServerProcess(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  // Node itself with tsx as a loader (not the tsx wrapper), so that a signal
+  // sent to the child reaches the server and nothing else.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { newGame, play, type Player } from '@oanquan/rules';
 import {
   ErrorCode,
+  limits,
   type ClientPayload,
   type MatchEvent,
   type MatchEventEnvelope,
@@ -146,28 +147,27 @@ export class MatchService {
     });
   }
 
-  /**
-   * What a client missed since `version`: the events, or a snapshot when
-   * that is shorter (a long gap, or a version the match never had).
-   */
   async roomCodeOf(matchId: string): Promise<string> {
     const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { room: { select: { code: true } } } });
     if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
     return match.room.code;
   }
 
+  /**
+   * What a client missed since `version`: the events themselves, which it
+   * can animate, or a snapshot when the gap is long (a snapshot is then
+   * shorter to send and to apply) or the version is one the match never had.
+   */
   async sync(matchId: string, version: number): Promise<{ events: MatchEventEnvelope[] } | { snapshot: MatchSnapshot }> {
-    const [match, moves] = await this.db.prisma.$transaction(async (tx) => [await loadMatch(tx, matchId), await loadMoves(tx, matchId)] as const);
-    const snapshot = snapshotOf(match, moves);
-    if (version > match.version) return { snapshot };
+    const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { version: true } });
+    if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
+    if (version > match.version || match.version - version > limits.maxSyncEvents) return { snapshot: await this.snapshot(matchId) };
     const rows = await this.db.prisma.matchEvent.findMany({
       where: { matchId, version: { gt: version } },
       orderBy: { version: 'asc' },
       select: { payload: true },
     });
-    const events = rows.map((row) => row.payload as unknown as MatchEventEnvelope);
-    const shorter = JSON.stringify(events).length <= JSON.stringify(snapshot).length;
-    return shorter ? { events } : { snapshot };
+    return { events: rows.map((row) => row.payload as unknown as MatchEventEnvelope) };
   }
 
   async snapshot(matchId: string): Promise<MatchSnapshot> {

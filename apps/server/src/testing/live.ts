@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { legalMoves, newGame, play, type Move, type Player, type RuleOptions } from '@oanquan/rules';
+import type {
+  Ack,
+  ClientEventName,
+  ClientToServerEvents,
+  MatchEventEnvelope,
+  RoomResponse,
+  ServerToClientEvents,
+  SessionResponse,
+} from '@oanquan/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildApp, type App, type AppOptions } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { migratedDatabase, type EngineName } from './databases.js';
+
+/** The real app on a real port over a fresh migrated database. */
+export async function startApp(engine: EngineName, options: AppOptions = {}): Promise<{ url: string; app: App; db: Database }> {
+  const db = await migratedDatabase(engine);
+  const app = await buildApp(loadConfig({ ...process.env, PORT: '0' }), db, options);
+  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`, app, db };
+}
+
+export async function api<T>(url: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(url + path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function newGuest(url: string): Promise<SessionResponse> {
+  return (await api<SessionResponse>(url, '/api/session', { method: 'POST' })).body;
+}
+
+export async function newRoom(url: string, token: string, body: unknown = {}): Promise<RoomResponse> {
+  const { status, body: room } = await api<RoomResponse>(url, '/api/rooms', { token, body });
+  if (status !== 201) throw new Error(`room not created: ${status} ${JSON.stringify(room)}`);
+  return room;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A real socket.io-client that records every match event it is sent. */
+export class TestClient {
+  readonly events: MatchEventEnvelope[] = [];
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly socket: ClientSocket) {
+    socket.on('match:event', (envelope) => {
+      this.events.push(envelope);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async connect(url: string, token: string, options: { reconnection?: boolean } = {}): Promise<TestClient> {
+    const socket: ClientSocket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: options.reconnection ?? false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return new TestClient(socket);
+  }
+
+  /** Payloads are `unknown` on purpose: the tests send malformed ones too. */
+  request<E extends ClientEventName>(event: E, payload: unknown): Promise<Ack<E>> {
+    const timed = this.socket.timeout(10_000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<Ack<E>> };
+    return timed.emitWithAck(event, payload);
+  }
+
+  /** The highest version seen so far. */
+  get version(): number {
+    return this.events.at(-1)?.version ?? 0;
+  }
+
+  async waitForVersion(version: number, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.version < version) {
+      if (Date.now() > deadline) throw new Error(`timed out at version ${this.version}, waiting for ${version}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  /** Asks for what this client missed and records it, as a client does after a reconnect. */
+  async resync(matchId: string): Promise<void> {
+    const ack = await this.request('sync', { matchId, version: this.version });
+    if (!ack.ok || !('events' in ack)) throw new Error(`sync answered ${JSON.stringify(ack)}`);
+    for (const envelope of ack.events) {
+      if (envelope.version > this.version) this.events.push(envelope);
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** A whole game's moves, chosen by a seeded generator from the legal ones, so every run plays the same game. */
+export function scriptedGame(rules: RuleOptions, first: Player, seed = 7): Move[] {
+  let state = newGame({ rules, first });
+  let x = seed;
+  const moves: Move[] = [];
+  while (state.position.status === 'playing') {
+    const legal = legalMoves(state);
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const move = legal[x % legal.length]!;
+    const result = play(state, move);
+    if (!result.ok) throw new Error(result.code);
+    state = result.state;
+    moves.push(move);
+  }
+  return moves;
+}
