@@ -1,0 +1,82 @@
+// @oanquan/rules: the rules of Ô ăn quan (R1–R8 of rules.md) as pure functions
+// over plain readonly data.
+
+export {
+  MANDARIN_SQUARES,
+  SQUARE_COUNT,
+  citizenSquares,
+  isMandarin,
+  mandarinIndex,
+  ownerOf,
+  squareOf,
+  step,
+  type Direction,
+  type Player,
+} from './board.js';
+export type {
+  CaptureEvent,
+  DropEvent,
+  EndEvent,
+  PickupEvent,
+  PlyEvent,
+  PlyEventType,
+  RefillEvent,
+  RelayEvent,
+} from './events.js';
+export {
+  ERR_BAD_MOVE,
+  ERR_EMPTY_SQUARE,
+  ERR_GAME_OVER,
+  ERR_NOT_YOUR_SQUARE,
+  PLAY_ERROR_CODES,
+  checkMove,
+  moveOf,
+  type Move,
+  type PlayErrorCode,
+} from './moves.js';
+export { formatMove, parseMove } from './notation.js';
+export { legalMoves, outcome, play, playFast, type PlayResult } from './play.js';
+export {
+  END_REASONS,
+  TOTAL_DAN,
+  danInPlay,
+  startPosition,
+  validatePosition,
+  winnerOf,
+  type CapturedStock,
+  type EndReason,
+  type GameResult,
+  type GameStatus,
+  type Position,
+  type PositionValidation,
+} from './position.js';
+export { decodePosition, encodePosition } from './position-codec.js';
+export {
+  formatRecord,
+  parseRecord,
+  type GameRecord,
+  type MatchTermination,
+  type RecordError,
+  type RecordParse,
+  type RecordTag,
+} from './record.js';
+export type { RepetitionHistory } from './repetition.js';
+export { replay, type ReplayResult } from './replay.js';
+export {
+  DEFAULT_RULES,
+  END_WHEN_VALUES,
+  PRESETS,
+  QUAN_VALUES,
+  RULE_LIMITS,
+  resolveRules,
+  sameRules,
+  validateRules,
+  type EndWhen,
+  type PresetName,
+  type QuanValue,
+  type RuleOptions,
+  type RulesValidation,
+} from './rule-options.js';
+export { decodeRules, encodeRules } from './rules-codec.js';
+export { scoreOf, scorePosition } from './scoring.js';
+export { newGame, stateFromPosition, type GameSetup, type State } from './state.js';

@@ -1,0 +1,382 @@
+// R7.2 Game record: a header block of `[Key "value"]` lines (at least Rules,
+// First, Result, Reason, Score) followed by the numbered moves in R7.1
+// notation. Parsing a formatted record gives the same record back.
+//
+//   [Rules "qv=10,qn=0,gap=0,end=squares,skip=0,limit=400"]
+//   [First "0"]
+//   [Result "1-0"]
+//   [Reason "quan-gone"]
+//   [Score "42-28"]
+//
+//   1. 3> 2< 2. 5< 1>
+//
+// Result is `1-0` (player 0 won), `0-1`, `1/2-1/2` or `*` (no result). Reason
+// and Score are those of R5 when the moves end the game. A game the rules
+// had not ended is either unfinished (`*` for all three) or ended by a match
+// outcome decided outside the rules (R5.4): Reason names it (`resignation`,
+// `timeout`, ...), Result gives the winner and Score is `*`.
+
+import type { Player } from './board.js';
+import type { Move } from './moves.js';
+import { formatMove, parseMove } from './notation.js';
+import { playFast } from './play.js';
+import { END_REASONS, type GameResult } from './position.js';
+import type { RuleOptions } from './rule-options.js';
+import { decodeRules, encodeRules } from './rules-codec.js';
+import { newGame, type State } from './state.js';
+
+/** R5.4: how a match ended when the rules had not ended it. */
+export interface MatchTermination {
+  /** Lower-case words joined by `-`, not one of the rules' end reasons. */
+  readonly reason: string;
+  readonly winner: Player | null;
+}
+
+/** An extra header (Date, Players, ...), kept in order. */
+export interface RecordTag {
+  readonly key: string;
+  readonly value: string;
+}
+
+export interface GameRecord {
+  readonly rules: RuleOptions;
+  readonly first: Player;
+  readonly moves: readonly Move[];
+  readonly termination: MatchTermination | null;
+  readonly tags: readonly RecordTag[];
+}
+
+export interface RecordError {
+  readonly message: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based, in UTF-16 code units like `offset`. */
+  readonly column: number;
+  /** 0-based index into the text. */
+  readonly offset: number;
+}
+
+export type RecordParse =
+  | { readonly ok: true; readonly record: GameRecord }
+  | { readonly ok: false; readonly error: RecordError };
+
+const REQUIRED_KEYS = ['Rules', 'First', 'Result', 'Reason', 'Score'] as const;
+type RequiredKey = (typeof REQUIRED_KEYS)[number];
+
+const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+const TERMINATION_REASON = /^[a-z]+(-[a-z]+)*$/;
+const SCORE = /^(0|-?[1-9][0-9]*)-(0|-?[1-9][0-9]*)$/;
+const LINE_WIDTH = 80;
+
+/**
+ * Writes a record. Replays it to find Result, Reason and Score, so an
+ * inconsistent record (an illegal move, a termination after the rules ended
+ * the game, a malformed tag) is a programming error and throws.
+ */
+export function formatRecord(record: GameRecord): string {
+  const state = replayMoves(record);
+  if (typeof state === 'number') throw new RangeError(`move ${state + 1} is illegal`);
+  const ended = state.position.result;
+  const { termination } = record;
+  let result: string;
+  let reason: string;
+  let score: string;
+  if (ended !== null) {
+    if (termination !== null) throw new RangeError('the rules ended this game; it has no match termination');
+    result = resultText(ended.winner);
+    reason = ended.reason;
+    score = `${ended.score[0]}-${ended.score[1]}`;
+  } else if (termination !== null) {
+    if (!isTerminationReason(termination.reason)) {
+      throw new RangeError(`"${termination.reason}" cannot name a match termination`);
+    }
+    result = resultText(termination.winner);
+    reason = termination.reason;
+    score = '*';
+  } else {
+    result = reason = score = '*';
+  }
+
+  const lines = [
+    header('Rules', encodeRules(record.rules)),
+    header('First', String(record.first)),
+    header('Result', result),
+    header('Reason', reason),
+    header('Score', score),
+  ];
+  for (const tag of record.tags) {
+    if (!KEY.test(tag.key) || (REQUIRED_KEYS as readonly string[]).includes(tag.key)) {
+      throw new RangeError(`"${tag.key}" cannot be an extra header`);
+    }
+    lines.push(header(tag.key, tag.value));
+  }
+  lines.push('');
+
+  let line = '';
+  record.moves.forEach((move, i) => {
+    const text = formatMove(move, moverAt(record.first, i));
+    const piece = i % 2 === 0 ? `${i / 2 + 1}. ${text}` : text;
+    if (line === '') line = piece;
+    else if (i % 2 === 0 && line.length + 1 + piece.length > LINE_WIDTH) {
+      lines.push(line);
+      line = piece;
+    } else line += ` ${piece}`;
+  });
+  if (line !== '') lines.push(line);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Reads a record, checking every header, every move and the outcome; never throws. */
+export function parseRecord(text: string): RecordParse {
+  try {
+    return { ok: true, record: new RecordParser(text).parse() };
+  } catch (error) {
+    if (error instanceof ParseError) return { ok: false, error: locate(text, error.message, error.offset) };
+    throw error;
+  }
+}
+
+class ParseError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+interface HeaderValue {
+  readonly value: string;
+  /** Where the value starts in the text, for error positions. */
+  readonly offset: number;
+}
+
+class RecordParser {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  parse(): GameRecord {
+    const headers = new Map<string, HeaderValue>();
+    const tags: RecordTag[] = [];
+    this.skipSpace();
+    while (this.peek() === '[') {
+      const start = this.at;
+      const { key, value } = this.header();
+      if (headers.has(key)) throw new ParseError(`header "${key}" given twice`, start);
+      headers.set(key, value);
+      if (!(REQUIRED_KEYS as readonly string[]).includes(key)) tags.push({ key, value: value.value });
+      this.skipSpace();
+    }
+    const get = (key: RequiredKey): HeaderValue => {
+      const found = headers.get(key);
+      if (found === undefined) throw new ParseError(`header "${key}" missing`, this.at);
+      return found;
+    };
+    const rulesHeader = get('Rules');
+    const firstHeader = get('First');
+    const resultHeader = get('Result');
+    const reasonHeader = get('Reason');
+    const scoreHeader = get('Score');
+
+    const rules = decodeRules(rulesHeader.value);
+    if (!rules.ok) throw new ParseError(`Rules: ${rules.message}`, rulesHeader.offset);
+    if (firstHeader.value !== '0' && firstHeader.value !== '1') {
+      throw new ParseError('First must be "0" or "1"', firstHeader.offset);
+    }
+    const first: Player = firstHeader.value === '1' ? 1 : 0;
+    const winner = resultWinner(resultHeader.value);
+    if (winner === undefined) throw new ParseError('Result must be 1-0, 0-1, 1/2-1/2 or *', resultHeader.offset);
+
+    let state = newGame({ rules: rules.rules, first });
+    const moves: Move[] = [];
+    for (let token = this.token(); token !== null; token = this.token()) {
+      const ply = moves.length;
+      if (token.text.endsWith('.')) {
+        const expected = ply / 2 + 1;
+        if (ply % 2 !== 0 || token.text !== `${expected}.`) {
+          const wanted = ply % 2 === 0 ? `"${expected}."` : 'a move';
+          throw new ParseError(`expected ${wanted}, found "${token.text}"`, token.offset);
+        }
+        const next = this.token();
+        if (next === null || next.text.endsWith('.')) {
+          throw new ParseError(`a move must follow "${token.text}"`, next?.offset ?? this.at);
+        }
+        token = next;
+      } else if (ply % 2 === 0) {
+        throw new ParseError(`expected "${ply / 2 + 1}." before "${token.text}"`, token.offset);
+      }
+      const mover = moverAt(first, ply);
+      const move = parseMove(token.text, mover);
+      if (move === null) throw new ParseError(`"${token.text}" is not a move`, token.offset);
+      const next = playFast(state, move);
+      if (typeof next === 'string') {
+        throw new ParseError(`${token.text} cannot be played at ply ${ply} (${next})`, token.offset);
+      }
+      state = next;
+      moves.push(move);
+    }
+
+    const termination = checkOutcome(state.position.result, winner, reasonHeader, scoreHeader, resultHeader);
+    return { rules: rules.rules, first, moves, termination, tags };
+  }
+
+  private header(): { key: string; value: HeaderValue } {
+    const text = this.text;
+    this.at++;
+    this.skipBlanks();
+    const keyStart = this.at;
+    while (this.at < text.length && /[A-Za-z0-9_]/.test(text[this.at]!)) this.at++;
+    const key = text.slice(keyStart, this.at);
+    if (!KEY.test(key)) throw new ParseError('expected a header name', keyStart);
+    this.skipBlanks();
+    if (this.peek() !== '"') throw new ParseError('expected " to open the header value', this.at);
+    this.at++;
+    const valueStart = this.at;
+    let value = '';
+    for (;;) {
+      const c = text[this.at];
+      if (c === undefined || c === '\n' || c === '\r') throw new ParseError('header value not closed', this.at);
+      this.at++;
+      if (c === '"') break;
+      if (c === '\\') {
+        const escaped = text[this.at];
+        if (escaped !== '\\' && escaped !== '"') throw new ParseError('only \\\\ and \\" may be escaped', this.at - 1);
+        value += escaped;
+        this.at++;
+      } else {
+        value += c;
+      }
+    }
+    this.skipBlanks();
+    if (this.peek() !== ']') throw new ParseError('expected ] to close the header', this.at);
+    this.at++;
+    this.skipBlanks();
+    const end = this.peek();
+    if (end !== undefined && end !== '\n' && end !== '\r') throw new ParseError('a header must end its line', this.at);
+    return { key, value: { value, offset: valueStart } };
+  }
+
+  /** The next move number (`12.`) or move, or null at the end of the text. */
+  private token(): { text: string; offset: number } | null {
+    this.skipSpace();
+    const text = this.text;
+    const start = this.at;
+    if (start >= text.length) return null;
+    while (this.at < text.length && text[this.at]! >= '0' && text[this.at]! <= '9') this.at++;
+    const c = text[this.at];
+    if (this.at > start && c === '.') {
+      this.at++;
+      return { text: text.slice(start, this.at), offset: start };
+    }
+    if (this.at === start + 1 && (c === '>' || c === '<')) {
+      this.at++;
+      return { text: text.slice(start, this.at), offset: start };
+    }
+    throw new ParseError('expected a move number or a move', start);
+  }
+
+  private peek(): string | undefined {
+    return this.text[this.at];
+  }
+
+  private skipSpace(): void {
+    while (this.at < this.text.length && /\s/.test(this.text[this.at]!)) this.at++;
+  }
+
+  private skipBlanks(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.at++;
+  }
+}
+
+/** The headers describing the end must agree with what the moves did. */
+function checkOutcome(
+  ended: GameResult | null,
+  winner: Player | null | '*',
+  reason: HeaderValue,
+  score: HeaderValue,
+  result: HeaderValue,
+): MatchTermination | null {
+  if (ended !== null) {
+    if (reason.value !== ended.reason) {
+      throw new ParseError(`the moves end the game by ${ended.reason}, not "${reason.value}"`, reason.offset);
+    }
+    const expected = `${ended.score[0]}-${ended.score[1]}`;
+    if (score.value !== expected) throw new ParseError(`the score is ${expected}`, score.offset);
+    if (winner !== ended.winner) throw new ParseError(`the result is ${resultText(ended.winner)}`, result.offset);
+    return null;
+  }
+  if (reason.value === '*') {
+    if (winner !== '*') throw new ParseError('an unfinished game has Result "*"', result.offset);
+    if (score.value !== '*') throw new ParseError('an unfinished game has Score "*"', score.offset);
+    return null;
+  }
+  if ((END_REASONS as readonly string[]).includes(reason.value)) {
+    throw new ParseError(`the moves do not end the game by ${reason.value}`, reason.offset);
+  }
+  if (!TERMINATION_REASON.test(reason.value)) {
+    throw new ParseError('Reason must be an end reason, * or lower-case words joined by -', reason.offset);
+  }
+  if (winner === '*') throw new ParseError(`a game ended by ${reason.value} needs a Result`, result.offset);
+  if (score.value !== '*') {
+    const message = SCORE.test(score.value) ? 'only the rules give a score (R5.4)' : 'Score must be like 42-28 or *';
+    throw new ParseError(message, score.offset);
+  }
+  return { reason: reason.value, winner };
+}
+
+function isTerminationReason(reason: string): boolean {
+  return TERMINATION_REASON.test(reason) && !(END_REASONS as readonly string[]).includes(reason);
+}
+
+function resultText(winner: Player | null): string {
+  return winner === 0 ? '1-0' : winner === 1 ? '0-1' : '1/2-1/2';
+}
+
+function resultWinner(text: string): Player | null | '*' | undefined {
+  switch (text) {
+    case '1-0':
+      return 0;
+    case '0-1':
+      return 1;
+    case '1/2-1/2':
+      return null;
+    case '*':
+      return '*';
+    default:
+      return undefined;
+  }
+}
+
+function header(key: string, value: string): string {
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new RangeError(`header "${key}" holds a control character`);
+  return `[${key} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`;
+}
+
+/** R4.1: the players alternate, whatever happens in a turn. */
+function moverAt(first: Player, ply: number): Player {
+  return ((first + ply) % 2) as Player;
+}
+
+/** The final state, or the index of the first illegal move. */
+function replayMoves(record: GameRecord): State | number {
+  let state = newGame({ rules: record.rules, first: record.first });
+  for (let i = 0; i < record.moves.length; i++) {
+    const next = playFast(state, record.moves[i]!);
+    if (typeof next === 'string') return i;
+    state = next;
+  }
+  return state;
+}
+
+function locate(text: string, message: string, offset: number): RecordError {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { message, line, column: offset - lineStart + 1, offset };
+}
