@@ -5,11 +5,15 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { ServiceError } from './errors.js';
 import { healthRoutes } from './http/health.js';
+import { matchRoutes } from './http/match-routes.js';
 import { roomRoutes } from './http/room-routes.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
+import { ClockSweeper } from './matches/clock-sweeper.js';
+import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
+import { PresenceService } from './matches/presence-service.js';
 import { PlayerService } from './players/player-service.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
@@ -37,7 +41,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const matches = new MatchService(db, (code, envelopes) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
   });
-  attachSocketHandlers(io, { players, matches }, http.log, options.socketLimits);
+  const presence = new PresenceService(io, db, matches, http.log, config.ABANDON_GRACE_MS);
+  const sweeper = new ClockSweeper(db, matches, http.log);
+  sweeper.start();
+  attachSocketHandlers(io, { players, matches, presence }, http.log, options.socketLimits);
 
   http.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof ServiceError) return reply.status(error.status).send(error.toBody());
@@ -56,6 +63,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(healthRoutes, { db });
       await api.register(sessionRoutes, { players });
       await api.register(roomRoutes, { players, rooms });
+      await api.register(matchRoutes, { history: new MatchHistory(db) });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);
@@ -71,6 +79,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     io,
     close() {
       closing ??= (async () => {
+        sweeper.stop();
         // io.close() also closes the HTTP server it is attached to.
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();

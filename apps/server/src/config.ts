@@ -19,6 +19,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data/pglite')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a seated player may be disconnected before the opponent can claim the win. */
+  ABANDON_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
 });
 

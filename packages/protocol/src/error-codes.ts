@@ -19,6 +19,9 @@ export const ErrorCode = {
   StaleVersion: 'STALE_VERSION',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   RateLimited: 'RATE_LIMITED',
+  /** abort after the first move, claim while the opponent is present, … */
+  NotAllowedNow: 'NOT_ALLOWED_NOW',
+  TimeOut: 'TIME_OUT',
   Internal: 'INTERNAL',
 } as const;
 

@@ -57,6 +57,17 @@ export type MatchResult = z.infer<typeof matchResult>;
 export const openerRound = z.object({ round: z.number().int().min(1), choices: pair(hand), winner: seat.nullable() });
 export type OpenerRound = z.infer<typeof openerRound>;
 
+/**
+ * Clocks of a timed match: each seat's remaining time as of `asOf`; the
+ * `running` seat's clock has been counting down since then.
+ */
+export const clocks = z.object({
+  remainingMs: pair(z.number().int()),
+  running: seat.nullable(),
+  asOf: z.string(),
+});
+export type Clocks = z.infer<typeof clocks>;
+
 export const playedMove = z.object({
   ply: z.number().int().min(1),
   seat,
@@ -64,6 +75,8 @@ export const playedMove = z.object({
   dir: z.union([z.literal(1), z.literal(-1)]),
   /** R7.1, from the mover's side. */
   notation: z.string(),
+  /** The mover's remaining time after the move (increment included); null without a time control. */
+  remainingMs: z.number().int().nullable(),
 });
 export type PlayedMove = z.infer<typeof playedMove>;
 
@@ -73,9 +86,12 @@ export const matchEvent = z.discriminatedUnion('type', [
   /** Somebody chose a hand; what they chose stays hidden until both have. */
   z.object({ type: z.literal('opener-chosen'), seat, round: z.number().int().min(1) }),
   z.object({ type: z.literal('opener-round'), ...openerRound.shape }),
-  z.object({ type: z.literal('started'), first: seat }),
-  z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position }),
+  z.object({ type: z.literal('started'), first: seat, clocks: clocks.nullable() }),
+  z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position, clocks: clocks.nullable() }),
   z.object({ type: z.literal('ended'), result: matchResult }),
+  z.object({ type: z.literal('rematch-offered'), seat }),
+  /** Both want a rematch: it is this new match of the same room (opener first). */
+  z.object({ type: z.literal('rematch'), matchId: z.uuid() }),
 ]);
 export type MatchEvent = z.infer<typeof matchEvent>;
 
@@ -102,6 +118,8 @@ export const matchSnapshot = z.object({
   first: seat.nullable(),
   moves: z.array(playedMove),
   position,
+  clocks: clocks.nullable(),
   result: matchResult.nullable(),
+  rematch: z.object({ offered: pair(z.boolean()), matchId: z.uuid().nullable() }),
 });
 export type MatchSnapshot = z.infer<typeof matchSnapshot>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { rulesChoice, ruleOptions } from './rules-options.js';
 
-/** Initial time and increment per move, in seconds. */
+/** Initial time and increment per move, in seconds. The UI offers the usual ones (3+2, 5+3, 10+5, …); the API takes any. */
 export const timeControl = z
   .object({
-    initialSeconds: z.number().int().min(15).max(3 * 3600),
+    initialSeconds: z.number().int().min(1).max(3 * 3600),
     incrementSeconds: z.number().int().min(0).max(180),
   })
   .strict();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { ErrorBody } from './error-codes.js';
 import { seat } from './common.js';
 import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
+import { matchActionPayload, type Presence } from './lifecycle.js';
+import { queueJoinPayload, queueLeavePayload, type QueueMatched, type QueueStatus } from './queue.js';
 import { roomCode } from './rooms.js';
 
 /**
@@ -33,6 +35,12 @@ export const clientEvents = {
   'opener:choose': chooseHandPayload,
   move: movePayload,
   sync: syncPayload,
+  resign: matchActionPayload,
+  abort: matchActionPayload,
+  claim: matchActionPayload,
+  rematch: matchActionPayload,
+  'queue:join': queueJoinPayload,
+  'queue:leave': queueLeavePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -45,11 +53,19 @@ export const syncAck = z.union([
   z.object({ ok: z.literal(true), snapshot: matchSnapshot }),
 ]);
 
+export const okAck = z.object({ ok: z.literal(true) });
+
 export interface ClientAcks {
   'room:join': z.infer<typeof joinRoomAck>;
   'opener:choose': z.infer<typeof versionAck>;
   move: z.infer<typeof versionAck>;
   sync: z.infer<typeof syncAck>;
+  resign: z.infer<typeof versionAck>;
+  abort: z.infer<typeof versionAck>;
+  claim: z.infer<typeof versionAck>;
+  rematch: z.infer<typeof versionAck>;
+  'queue:join': z.infer<typeof okAck>;
+  'queue:leave': z.infer<typeof okAck>;
 }
 
 export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
@@ -60,4 +76,7 @@ export type ClientToServerEvents = {
 };
 export interface ServerToClientEvents {
   'match:event': (envelope: z.infer<typeof matchEventEnvelope>) => void;
+  presence: (presence: Presence) => void;
+  'queue:status': (status: QueueStatus) => void;
+  'queue:matched': (matched: QueueMatched) => void;
 }

@@ -12,8 +12,10 @@ import {
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { asJson } from '../rooms/room-service.js';
+import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
 import { GameCache } from './game-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
+import { ending, otherSeat } from './match-end.js';
 import {
   commitEvents,
   loadMatch,
@@ -21,6 +23,7 @@ import {
   openRound,
   playedMoves,
   rulesOf,
+  runningSeat,
   seatOf,
   snapshotOf,
   type MatchRow,
@@ -31,6 +34,13 @@ import { roundWinner } from './opener.js';
 /** Where committed events go: the Socket.IO room of the match's room code. */
 export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
 
+/** Told when a match's state changed in a way others care about (clock deadlines, endings). */
+export interface MatchObserver {
+  changed(match: { id: string; status: string; clockDeadline: Date | null; roomCode: string }): void;
+}
+
+type Decision<R> = { result: R; events: MatchEvent[]; update?: Parameters<typeof commitEvents>[3] };
+
 /**
  * The referee. Every change runs in the match's queue, checks its
  * preconditions in a fixed order, commits its events in one transaction,
@@ -39,21 +49,22 @@ export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => voi
 export class MatchService {
   private readonly queue = new KeyedQueue();
   private readonly games = new GameCache();
+  private readonly observers: MatchObserver[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly publish: Publish,
+    private readonly now: () => Date = () => new Date(),
   ) {}
+
+  observe(observer: MatchObserver): void {
+    this.observers.push(observer);
+  }
 
   /** Takes a free seat of the room's current match, or gives the player's seat back; anyone else watches. */
   async join(code: string, player: PublicPlayer): Promise<{ seat: Seat | null; snapshot: MatchSnapshot }> {
-    const current = await this.db.prisma.match.findFirst({
-      where: { room: { code } },
-      orderBy: { number: 'desc' },
-      select: { id: true },
-    });
-    if (!current) throw new ServiceError(ErrorCode.RoomNotFound, `No room ${code}`, 404);
-    return this.change(current.id, async (tx, match) => {
+    const matchId = await this.currentMatchOf(code);
+    const { result, snapshot } = await this.change(matchId, async (_tx, match): Promise<Decision<Seat | null>> => {
       const held = seatOf(match, player.id);
       if (held !== null || match.status !== 'waiting') return { result: held, events: [] };
       const seat: Seat = match.player0Id === null ? 0 : 1;
@@ -64,12 +75,19 @@ export class MatchService {
         events: [{ type: 'seated', seat, player }],
         update: { ...update, ...(bothSeated ? { status: 'opener' as const } : {}) },
       };
-    }).then(async ({ result, snapshot }) => ({ seat: result, snapshot }));
+    });
+    return { seat: result, snapshot };
+  }
+
+  async currentMatchOf(code: string): Promise<string> {
+    const current = await this.db.prisma.match.findFirst({ where: { room: { code } }, orderBy: { number: 'desc' }, select: { id: true } });
+    if (!current) throw new ServiceError(ErrorCode.RoomNotFound, `No room ${code}`, 404);
+    return current.id;
   }
 
   /** One hand of rock–paper–scissors; hidden until both are in, a tie opens the next round, the winner moves first. */
   async chooseHand(player: PublicPlayer, { matchId, choice }: ClientPayload<'opener:choose'>): Promise<number> {
-    const { snapshot } = await this.change(matchId, async (tx, match) => {
+    const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
       if (match.status !== 'opener') throw new ServiceError(ErrorCode.NotInOpener, 'The opener is not being played');
       const seat = requireSeat(match, player.id);
       const open = openRound(match);
@@ -86,18 +104,17 @@ export class MatchService {
       }
       const choices = (seat === 0 ? [choice, other] : [other, choice]) as [typeof choice, typeof choice];
       const winner = roundWinner(choices[0], choices[1]);
-      await tx.openerRound.update({
-        where: { matchId_round: { matchId, round } },
-        data: { ...mine, winner, decidedAt: new Date() },
-      });
+      const now = this.now();
+      await tx.openerRound.update({ where: { matchId_round: { matchId, round } }, data: { ...mine, winner, decidedAt: now } });
       events.push({ type: 'opener-round', round, choices, winner });
       if (winner === null) return { result: null, events };
-      events.push({ type: 'started', first: winner });
+      const clocks = startClocks(match.room, now);
+      events.push({ type: 'started', first: winner, clocks: clocks && clocksOnWire(clocks, match.room, winner, now) });
       const position = newGame({ rules: rulesOf(match), first: winner }).position;
       return {
         result: null,
         events,
-        update: { status: 'playing', first: winner, startedAt: new Date(), position: asJson(position) },
+        update: { status: 'playing', first: winner, startedAt: now, position: asJson(position), ...clocks },
       };
     });
     return snapshot.version;
@@ -106,13 +123,13 @@ export class MatchService {
   /** design.md "One move, end to end", steps 4–6. */
   async move(player: PublicPlayer, payload: ClientPayload<'move'>): Promise<number> {
     const { matchId, moveId, version, square, dir } = payload;
-    return this.queue.run(matchId, () =>
+    const outcome = await this.queue.run(matchId, () =>
       this.db.prisma.$transaction(async (tx) => {
         const match = await loadMatch(tx, matchId);
         const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
         if (earlier) {
           if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
-          return { version: earlier.version, envelopes: [], roomCode: match.room.code };
+          return { version: earlier.version, envelopes: [], match };
         }
         if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
         const seat = requireSeat(match, player.id);
@@ -121,30 +138,112 @@ export class MatchService {
         if (version !== match.version) {
           throw new ServiceError(ErrorCode.StaleVersion, `You saw version ${version}; the match is at ${match.version}`, 409);
         }
+        const now = this.now();
+        if (match.clock0Ms !== null && remainingAt(match, seat, seat, now) <= 0) {
+          throw new ServiceError(ErrorCode.TimeOut, 'Your time has run out', 409);
+        }
         const played = play(before, { square, dir });
         if (!played.ok) throw new ServiceError(played.code, illegalMoveMessage(played.code));
 
         const after = played.state;
         const ply = after.position.ply;
-        const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir }]);
-        const events: MatchEvent[] = [{ type: 'moved', move: playedMove!, events: [...played.events], position: after.position }];
+        const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, now);
+        const remainingMs = clock?.moverRemainingMs ?? null;
+        const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
         const result = after.position.result;
-        if (result) events.push({ type: 'ended', result: { winner: result.winner, reason: result.reason, score: result.score } });
+        const running = result ? null : after.position.toMove;
+        const events: MatchEvent[] = [
+          {
+            type: 'moved',
+            move: playedMove!,
+            events: [...played.events],
+            position: after.position,
+            clocks: clock && clocksOnWire(clock.update, match.room, running, now),
+          },
+        ];
+        let update: Parameters<typeof commitEvents>[3] = { position: asJson(after.position), ...clock?.update };
+        if (result) {
+          const end = ending({ ...match, ...clock?.update, position: asJson(after.position) as MatchRow['position'] }, { winner: result.winner, reason: result.reason, score: result.score }, now);
+          events.push(end.event);
+          update = { ...update, ...end.update };
+        }
         const newVersion = match.version + events.length;
-        await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion } });
-        const envelopes = await commitEvents(tx, match, events, {
-          position: asJson(after.position),
-          ...(result
-            ? { status: 'ended', winner: result.winner, endReason: result.reason, score0: result.score[0], score1: result.score[1], endedAt: new Date() }
-            : {}),
-        });
+        await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: now } });
+        const envelopes = await commitEvents(tx, match, events, update);
         this.games.set(matchId, newVersion, after);
-        return { version: newVersion, envelopes, roomCode: match.room.code };
+        return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow };
       }),
-    ).then(({ version: newVersion, envelopes, roomCode }) => {
-      if (envelopes.length) this.publish(roomCode, envelopes);
-      return newVersion;
+    );
+    this.committed(outcome.match, outcome.envelopes);
+    return outcome.version;
+  }
+
+  /** The player gives up; the opponent wins. Any time in play. */
+  resign(player: PublicPlayer, matchId: string): Promise<number> {
+    return this.end(matchId, (match) => {
+      if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
+      const seat = requireSeat(match, player.id);
+      return { winner: otherSeat(seat), reason: 'resign', score: null };
     });
+  }
+
+  /** Called off before its first move: no result. */
+  abort(player: PublicPlayer, matchId: string): Promise<number> {
+    return this.end(matchId, (match) => {
+      requireSeat(match, player.id);
+      const moved = (match.position as { ply: number }).ply > 0;
+      if (match.status === 'ended' || moved) throw new ServiceError(ErrorCode.NotAllowedNow, 'A match can only be aborted before its first move');
+      return { winner: null, reason: 'abort', score: null };
+    });
+  }
+
+  /** The opponent has been gone past the grace period (see PresenceService): the present player takes the win. */
+  claim(player: PublicPlayer, matchId: string, claimableAt: (match: MatchRow, seat: Seat) => Date | null): Promise<number> {
+    return this.end(matchId, (match) => {
+      if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
+      const seat = requireSeat(match, player.id);
+      const since = claimableAt(match, otherSeat(seat));
+      if (!since || since > this.now()) throw new ServiceError(ErrorCode.NotAllowedNow, 'Your opponent has not been gone long enough');
+      return { winner: seat, reason: 'abandon', score: null };
+    });
+  }
+
+  /** Ends a match whose running clock has run out; a no-op when it has not (or another process got there first). */
+  async expire(matchId: string): Promise<void> {
+    await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
+      const running = runningSeat(match);
+      const now = this.now();
+      if (running === null || match.clock0Ms === null || remainingAt(match, running, running, now) > 0) return { result: null, events: [] };
+      const end = ending(match, { winner: otherSeat(running), reason: 'timeout', score: null }, now);
+      return { result: null, events: [end.event], update: end.update };
+    });
+  }
+
+  /** Offer, or accept the other's offer: then a new match of the same room starts with the opener. */
+  async rematch(player: PublicPlayer, matchId: string): Promise<number> {
+    const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
+      if (match.status !== 'ended') throw new ServiceError(ErrorCode.NotAllowedNow, 'A rematch is offered once the match has ended');
+      const seat = requireSeat(match, player.id);
+      if (match.nextMatchId || (seat === 0 ? match.rematch0 : match.rematch1)) return { result: null, events: [] };
+      const events: MatchEvent[] = [{ type: 'rematch-offered', seat }];
+      const offer = seat === 0 ? { rematch0: true } : { rematch1: true };
+      if (!(seat === 0 ? match.rematch1 : match.rematch0)) return { result: null, events, update: offer };
+      const next = await tx.match.create({
+        data: {
+          roomId: match.roomId,
+          number: match.number + 1,
+          status: 'opener',
+          rules: asJson(rulesOf(match)),
+          rated: match.rated,
+          player0Id: match.player0Id,
+          player1Id: match.player1Id,
+          position: asJson(newGame({ rules: rulesOf(match) }).position),
+        },
+      });
+      events.push({ type: 'rematch', matchId: next.id });
+      return { result: null, events, update: { ...offer, nextMatchId: next.id } };
+    });
+    return snapshot.version;
   }
 
   async roomCodeOf(matchId: string): Promise<string> {
@@ -171,44 +270,49 @@ export class MatchService {
   }
 
   async snapshot(matchId: string): Promise<MatchSnapshot> {
-    return this.db.prisma.$transaction(async (tx) => snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId)));
+    return this.db.prisma.$transaction(async (tx) => snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId), this.now()));
+  }
+
+  private async end(matchId: string, decide: (match: MatchRow) => Parameters<typeof ending>[1]): Promise<number> {
+    const { snapshot } = await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
+      const end = ending(match, decide(match), this.now());
+      return { result: null, events: [end.event], update: end.update };
+    });
+    return snapshot.version;
   }
 
   /**
    * The common shape of a change: in the match's queue and one transaction,
    * decide the events from the current row, commit them with the version
-   * compare-and-set, then publish.
+   * compare-and-set, then publish. Another process may change the match
+   * between our read and our write; the decision is then made again.
    */
-  private async change<R>(
-    matchId: string,
-    decide: (tx: Tx, match: MatchRow) => Promise<{ result: R; events: MatchEvent[]; update?: Parameters<typeof commitEvents>[3] }>,
-  ): Promise<{ result: R; snapshot: MatchSnapshot }> {
-    // Another process may change the match between our read and our write;
-    // the decision is then made again from the fresh row.
+  private async change<R>(matchId: string, decide: (tx: Tx, match: MatchRow) => Promise<Decision<R>> | Decision<R>): Promise<{ result: R; snapshot: MatchSnapshot }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.changeOnce(matchId, decide);
+        const outcome = await this.queue.run(matchId, () =>
+          this.db.prisma.$transaction(async (tx) => {
+            const match = await loadMatch(tx, matchId);
+            const decision = await decide(tx, match);
+            const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
+            const after = envelopes.length ? await loadMatch(tx, matchId) : match;
+            return { result: decision.result, envelopes, after, snapshot: snapshotOf(after, await loadMoves(tx, matchId), this.now()) };
+          }),
+        );
+        this.committed(outcome.after, outcome.envelopes);
+        return outcome;
       } catch (error) {
         if (!(error instanceof ServiceError && error.code === ErrorCode.StaleVersion) || attempt === 3) throw error;
       }
     }
   }
 
-  private async changeOnce<R>(
-    matchId: string,
-    decide: (tx: Tx, match: MatchRow) => Promise<{ result: R; events: MatchEvent[]; update?: Parameters<typeof commitEvents>[3] }>,
-  ): Promise<{ result: R; snapshot: MatchSnapshot }> {
-    const { result, envelopes, snapshot } = await this.queue.run(matchId, () =>
-      this.db.prisma.$transaction(async (tx) => {
-        const match = await loadMatch(tx, matchId);
-        const decision = await decide(tx, match);
-        const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
-        const snapshot = snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId));
-        return { result: decision.result, envelopes, snapshot };
-      }),
-    );
-    if (envelopes.length) this.publish(snapshot.roomCode, envelopes);
-    return { result, snapshot };
+  private committed(match: MatchRow, envelopes: MatchEventEnvelope[]): void {
+    if (!envelopes.length) return;
+    this.publish(match.room.code, envelopes);
+    for (const observer of this.observers) {
+      observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code });
+    }
   }
 
   private async gameOf(tx: Tx, match: MatchRow) {

@@ -13,6 +13,7 @@ import {
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { timeControlOf } from '../rooms/room-service.js';
+import { clocksOnWire } from './clock.js';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -26,7 +27,7 @@ export const matchInclude = {
 } as const satisfies Prisma.MatchInclude;
 
 export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
-type MoveRow = { ply: number; square: number; dir: number };
+export type MoveRow = { ply: number; square: number; dir: number; remainingMs: number | null };
 
 export async function loadMatch(tx: Tx, matchId: string): Promise<MatchRow> {
   const match = await tx.match.findUnique({ where: { id: matchId }, include: matchInclude });
@@ -35,7 +36,7 @@ export async function loadMatch(tx: Tx, matchId: string): Promise<MatchRow> {
 }
 
 export async function loadMoves(tx: Tx, matchId: string): Promise<MoveRow[]> {
-  return tx.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' }, select: { ply: true, square: true, dir: true } });
+  return tx.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' }, select: { ply: true, square: true, dir: true, remainingMs: true } });
 }
 
 export function seatOf(match: { player0Id: string | null; player1Id: string | null }, playerId: string): Seat | null {
@@ -57,8 +58,13 @@ export function playedMoves(first: Seat, moves: MoveRow[]): PlayedMove[] {
   return moves.map((move) => {
     const seat = ((first + move.ply - 1) % 2) as Player;
     const dir = move.dir === 1 ? 1 : -1;
-    return { ply: move.ply, seat, square: move.square, dir, notation: formatMove({ square: move.square, dir }, seat) };
+    return { ply: move.ply, seat, square: move.square, dir, notation: formatMove({ square: move.square, dir }, seat), remainingMs: move.remainingMs };
   });
+}
+
+/** Whose clock runs: the mover's, while the match is in play. */
+export function runningSeat(match: { status: string; position: unknown }): Seat | null {
+  return match.status === 'playing' ? (match.position as Position).toMove : null;
 }
 
 export function resultOf(match: MatchRow): MatchResult | null {
@@ -86,7 +92,7 @@ export function openRound(match: MatchRow) {
   return last && (last.choice0 === null || last.choice1 === null) ? last : undefined;
 }
 
-export function snapshotOf(match: MatchRow, moves: MoveRow[]): MatchSnapshot {
+export function snapshotOf(match: MatchRow, moves: MoveRow[], now = new Date()): MatchSnapshot {
   const open = openRound(match);
   return {
     matchId: match.id,
@@ -101,7 +107,9 @@ export function snapshotOf(match: MatchRow, moves: MoveRow[]): MatchSnapshot {
     first: match.first === 0 || match.first === 1 ? match.first : null,
     moves: match.first === 0 || match.first === 1 ? playedMoves(match.first, moves) : [],
     position: positionOf(match),
+    clocks: clocksOnWire(match, match.room, runningSeat(match), now),
     result: resultOf(match),
+    rematch: { offered: [match.rematch0, match.rematch1], matchId: match.nextMatchId },
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
+import type { PresenceService } from '../matches/presence-service.js';
 import type { PlayerService } from '../players/player-service.js';
 import { parseInput } from '../http/validate.js';
 import { TokenBucket } from './token-bucket.js';
@@ -39,7 +40,7 @@ export interface SocketLimits {
  */
 export function attachSocketHandlers(
   io: GameServer,
-  services: { players: PlayerService; matches: MatchService },
+  services: { players: PlayerService; matches: MatchService; presence: PresenceService },
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = limits,
 ): void {
@@ -98,13 +99,29 @@ export function attachSocketHandlers(
         await socket.leave(roomChannel(code));
         throw error;
       });
+      void services.presence.refresh(code);
       return { ok: true, ...joined };
     });
     on('opener:choose', async (payload) => ({ ok: true, version: await services.matches.chooseHand(player, payload) }));
     on('move', async (payload) => ({ ok: true, version: await services.matches.move(player, payload) }));
     on('sync', async ({ matchId, version }) => {
-      await socket.join(roomChannel(await services.matches.roomCodeOf(matchId)));
+      const code = await services.matches.roomCodeOf(matchId);
+      await socket.join(roomChannel(code));
+      void services.presence.refresh(code);
       return { ok: true, ...(await services.matches.sync(matchId, version)) };
+    });
+    on('resign', async ({ matchId }) => ({ ok: true, version: await services.matches.resign(player, matchId) }));
+    on('abort', async ({ matchId }) => ({ ok: true, version: await services.matches.abort(player, matchId) }));
+    on('claim', async ({ matchId }) => ({ ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) }));
+    on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
+
+    // The rooms a socket was in are gone by the time 'disconnect' fires.
+    let rooms: string[] = [];
+    socket.on('disconnecting', () => {
+      rooms = [...socket.rooms].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
+    });
+    socket.on('disconnect', () => {
+      for (const code of rooms) void services.presence.refresh(code);
     });
   });
 }

@@ -16,9 +16,13 @@ import type { Database } from '../db/database.js';
 import { migratedDatabase, type EngineName } from './databases.js';
 
 /** The real app on a real port over a fresh migrated database. */
-export async function startApp(engine: EngineName, options: AppOptions = {}): Promise<{ url: string; app: App; db: Database }> {
+export async function startApp(
+  engine: EngineName,
+  options: AppOptions = {},
+  env: Record<string, string> = {},
+): Promise<{ url: string; app: App; db: Database }> {
   const db = await migratedDatabase(engine);
-  const app = await buildApp(loadConfig({ ...process.env, PORT: '0' }), db, options);
+  const app = await buildApp(loadConfig({ ...process.env, PORT: '0', ...env }), db, options);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`, app, db };
 }

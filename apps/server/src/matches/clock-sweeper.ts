@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { MatchObserver, MatchService } from './match-service.js';
+
+/**
+ * Ends matches whose running clock has run out, without waiting for a move.
+ * A timer fires at each deadline this process knows of; a periodic sweep of
+ * the database catches the rest (deadlines set by another process, or before
+ * a restart). Several processes may try the same match: the version
+ * compare-and-set lets exactly one end it.
+ */
+export class ClockSweeper implements MatchObserver {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly matches: MatchService,
+    private readonly log: FastifyBaseLogger,
+    private readonly sweepEveryMs = 2000,
+  ) {}
+
+  start(): void {
+    this.matches.observe(this);
+    this.sweepTimer = setInterval(() => void this.sweep(), this.sweepEveryMs);
+    this.sweepTimer.unref();
+    void this.sweep();
+  }
+
+  stop(): void {
+    clearInterval(this.sweepTimer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  changed(match: { id: string; status: string; clockDeadline: Date | null }): void {
+    clearTimeout(this.timers.get(match.id));
+    this.timers.delete(match.id);
+    if (match.status !== 'playing' || !match.clockDeadline) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(match.id);
+      void this.expire(match.id);
+    }, Math.max(0, match.clockDeadline.getTime() - Date.now()) + 5);
+    timer.unref();
+    this.timers.set(match.id, timer);
+  }
+
+  async sweep(): Promise<void> {
+    try {
+      const due = await this.db.prisma.match.findMany({
+        where: { status: 'playing', clockDeadline: { lte: new Date() } },
+        select: { id: true },
+        take: 100,
+      });
+      for (const { id } of due) await this.expire(id);
+    } catch (error) {
+      this.log.error({ err: error }, 'clock sweep failed');
+    }
+  }
+
+  private async expire(matchId: string): Promise<void> {
+    await this.matches.expire(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'timeout failed'));
+  }
+}

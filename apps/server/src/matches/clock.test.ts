@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { afterMove, clocksOnWire, remainingAt, startClocks, stopClocks } from './clock.js';
+
+const settings = { initialMs: 180_000, incrementMs: 2_000 };
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
+
+describe('the match clock', () => {
+  it('starts both clocks at the initial time with the first mover running', () => {
+    expect(startClocks(settings, at(0))).toEqual({ clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: at(0), clockDeadline: at(180_000) });
+    expect(startClocks({ initialMs: null, incrementMs: null }, at(0))).toBeNull();
+  });
+
+  it("takes the thinking time from the mover's clock, adds the increment, and starts the other", () => {
+    const row = startClocks(settings, at(0))!;
+    expect(remainingAt(row, 0, 0, at(5_000))).toBe(175_000);
+    expect(remainingAt(row, 1, 0, at(5_000))).toBe(180_000);
+    const { update, moverRemainingMs } = afterMove(row, settings, 0, at(5_000));
+    expect(moverRemainingMs).toBe(177_000);
+    expect(update).toEqual({ clock0Ms: 177_000, clock1Ms: 180_000, turnStartedAt: at(5_000), clockDeadline: at(185_000) });
+    expect(clocksOnWire(update, settings, 1, at(6_000))).toEqual({ remainingMs: [177_000, 179_000], running: 1, asOf: at(6_000).toISOString() });
+  });
+
+  it('stops at zero for the player whose time ran out', () => {
+    const row = startClocks(settings, at(0))!;
+    expect(stopClocks(row, 0, at(200_000))).toEqual({ clock0Ms: 0, clock1Ms: 180_000, turnStartedAt: null, clockDeadline: null });
+  });
+});

@@ -1,0 +1,71 @@
+import type { Clocks, Seat } from '@oanquan/protocol';
+
+/**
+ * The server's chess clock. A row stores each seat's remaining time as of
+ * `turnStartedAt`, when the mover's clock started; the mover's time left at
+ * any instant follows from that, so nothing ticks in memory.
+ */
+export interface ClockRow {
+  clock0Ms: number | null;
+  clock1Ms: number | null;
+  turnStartedAt: Date | null;
+}
+
+export interface ClockSettings {
+  initialMs: number | null;
+  incrementMs: number | null;
+}
+
+export type ClockUpdate = Pick<ClockRow, 'clock0Ms' | 'clock1Ms' | 'turnStartedAt'> & { clockDeadline: Date | null };
+
+export function isTimed(settings: ClockSettings): settings is { initialMs: number; incrementMs: number | null } {
+  return settings.initialMs !== null;
+}
+
+/** The clock starts after the opener, the first mover's running. */
+export function startClocks(settings: ClockSettings, now: Date): ClockUpdate | null {
+  if (!isTimed(settings)) return null;
+  return { clock0Ms: settings.initialMs, clock1Ms: settings.initialMs, turnStartedAt: now, clockDeadline: new Date(now.getTime() + settings.initialMs) };
+}
+
+/** Time left for `seat` at `now`: the running seat's clock has been counting since `turnStartedAt`. */
+export function remainingAt(row: ClockRow, seat: Seat, running: Seat | null, now: Date): number {
+  const stored = (seat === 0 ? row.clock0Ms : row.clock1Ms) ?? 0;
+  if (seat !== running || !row.turnStartedAt) return stored;
+  return stored - (now.getTime() - row.turnStartedAt.getTime());
+}
+
+/** After `seat` moved at `now`: their time less what they used, plus the increment; the other clock starts. */
+export function afterMove(row: ClockRow, settings: ClockSettings, seat: Seat, now: Date): { update: ClockUpdate; moverRemainingMs: number } {
+  const moverRemainingMs = remainingAt(row, seat, seat, now) + (settings.incrementMs ?? 0);
+  const other = (seat === 0 ? row.clock1Ms : row.clock0Ms) ?? 0;
+  return {
+    moverRemainingMs,
+    update: {
+      clock0Ms: seat === 0 ? moverRemainingMs : row.clock0Ms,
+      clock1Ms: seat === 1 ? moverRemainingMs : row.clock1Ms,
+      turnStartedAt: now,
+      clockDeadline: new Date(now.getTime() + other),
+    },
+  };
+}
+
+/** Both clocks stopped where they stand at `now` (a running clock never goes below zero). */
+export function stopClocks(row: ClockRow, running: Seat | null, now: Date): ClockUpdate {
+  return {
+    clock0Ms: Math.max(0, remainingAt(row, 0, running, now)),
+    clock1Ms: Math.max(0, remainingAt(row, 1, running, now)),
+    turnStartedAt: null,
+    clockDeadline: null,
+  };
+}
+
+/** What clients get: both times as of now, and whose is running. */
+export function clocksOnWire(row: ClockRow, settings: ClockSettings, running: Seat | null, now: Date): Clocks | null {
+  if (!isTimed(settings) || row.clock0Ms === null) return null;
+  return {
+    remainingMs: [Math.max(0, remainingAt(row, 0, running, now)), Math.max(0, remainingAt(row, 1, running, now))],
+    running,
+    asOf: now.toISOString(),
+  };
+}

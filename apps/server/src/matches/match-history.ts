@@ -1,0 +1,112 @@
+import { formatRecord, type GameRecord, type Player } from '@oanquan/rules';
+import { ErrorCode, type MatchList, type MatchListParams, type MatchRecord, type MatchSummary, type Seat } from '@oanquan/protocol';
+import type { Database } from '../db/database.js';
+import { ServiceError } from '../errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { timeControlOf } from '../rooms/room-service.js';
+import { decidedRounds, playedMoves, resultOf, rulesOf, type MatchRow } from './match-store.js';
+
+const summaryInclude = {
+  room: { select: { code: true, initialMs: true, incrementMs: true } },
+  player0: { select: { id: true, name: true } },
+  player1: { select: { id: true, name: true } },
+  rounds: { orderBy: { round: 'asc' } },
+} as const satisfies Prisma.MatchInclude;
+
+/** Reading finished and live matches back: lists, whole records, and the R7.2 text record. */
+export class MatchHistory {
+  constructor(private readonly db: Database) {}
+
+  async list(query: MatchListParams): Promise<MatchList> {
+    const live = query.status === 'live';
+    const key = live ? 'createdAt' : 'endedAt';
+    const cursor = query.before ? decodeCursor(query.before) : undefined;
+    const where: Prisma.MatchWhereInput = {
+      status: live ? { in: ['opener', 'playing'] } : 'ended',
+      ...(query.player ? { OR: [{ player0Id: query.player }, { player1Id: query.player }] } : {}),
+      ...(cursor ? { AND: [{ OR: [{ [key]: { lt: cursor.at } }, { [key]: cursor.at, id: { lt: cursor.id } }] }] } : {}),
+    };
+    const rows = await this.db.prisma.match.findMany({
+      where,
+      orderBy: [{ [key]: 'desc' }, { id: 'desc' }],
+      take: query.limit + 1,
+      include: { ...summaryInclude, _count: { select: { moves: true } } },
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const next = rows.length > query.limit && last ? encodeCursor(last[key] ?? new Date(0), last.id) : null;
+    return { matches: page.map((row) => summaryOf(row, row._count.moves)), next };
+  }
+
+  async record(matchId: string): Promise<MatchRecord> {
+    const match = await this.db.prisma.match.findUnique({
+      where: { id: matchId },
+      include: { ...summaryInclude, moves: { orderBy: { ply: 'asc' } } },
+    });
+    if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
+    const first = seatValue(match.first);
+    const moves = first === null ? [] : playedMoves(first, match.moves);
+    return {
+      ...summaryOf(match, match.moves.length),
+      number: match.number,
+      rules: rulesOf(match),
+      first,
+      opener: decidedRounds(match).map((round) => ({
+        ...round,
+        at: (match.rounds.find((r) => r.round === round.round)?.decidedAt ?? match.createdAt).toISOString(),
+      })),
+      moves: moves.map((move, i) => ({ ...move, at: match.moves[i]!.createdAt.toISOString() })),
+      createdAt: match.createdAt.toISOString(),
+    };
+  }
+
+  /** R7.2. Endings the rules did not make (resign, timeout, …) are the record's termination. */
+  async recordText(matchId: string): Promise<string> {
+    const match = await this.record(matchId);
+    const ruled = match.result && ['quan-gone', 'no-refill', 'ply-limit', 'repetition'].includes(match.result.reason);
+    const record: GameRecord = {
+      rules: match.rules,
+      first: (match.first ?? 0) as Player,
+      moves: match.moves.map(({ square, dir }) => ({ square, dir })),
+      termination: match.result && !ruled ? { reason: match.result.reason, winner: match.result.winner } : null,
+      tags: [
+        { key: 'Site', value: `/m/${match.id}` },
+        { key: 'Date', value: (match.startedAt ?? match.createdAt).slice(0, 10) },
+        { key: 'Player0', value: match.players[0]?.name ?? '?' },
+        { key: 'Player1', value: match.players[1]?.name ?? '?' },
+        ...(match.timeControl ? [{ key: 'TimeControl', value: `${match.timeControl.initialSeconds}+${match.timeControl.incrementSeconds}` }] : []),
+      ],
+    };
+    return formatRecord(record);
+  }
+}
+
+function summaryOf(match: Omit<MatchRow, 'version' | 'position'> & Pick<MatchRow, 'version' | 'position'>, plies: number): MatchSummary {
+  return {
+    id: match.id,
+    roomCode: match.room.code,
+    status: match.status,
+    players: [match.player0, match.player1],
+    timeControl: timeControlOf(match.room),
+    rated: match.rated,
+    result: resultOf(match),
+    plies,
+    startedAt: match.startedAt?.toISOString() ?? null,
+    endedAt: match.endedAt?.toISOString() ?? null,
+  };
+}
+
+function seatValue(value: number | null): Seat | null {
+  return value === 0 || value === 1 ? value : null;
+}
+
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(text: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError(ErrorCode.BadRequest, 'Bad page cursor');
+  return { at: date, id };
+}

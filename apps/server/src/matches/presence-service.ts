@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Presence, Seat } from '@oanquan/protocol';
+import type { Database } from '../db/database.js';
+import type { GameServer } from '../socket/socket-handlers.js';
+import { roomChannel } from '../socket/socket-handlers.js';
+import { remainingAt } from './clock.js';
+import type { MatchService } from './match-service.js';
+import { runningSeat, type MatchRow } from './match-store.js';
+
+/**
+ * Who is connected to a room, across every server process (the adapter
+ * answers for all of them). A seated player with no connection is absent
+ * from that moment, recorded on the match so any process can judge a claim;
+ * after the grace period, or sooner when their clock would run out first,
+ * the opponent may claim the win.
+ */
+export class PresenceService {
+  constructor(
+    private readonly io: GameServer,
+    private readonly db: Database,
+    private readonly matches: MatchService,
+    private readonly log: FastifyBaseLogger,
+    readonly graceMs: number,
+  ) {}
+
+  claimableAt = (match: Pick<MatchRow, 'absent0Since' | 'absent1Since' | 'clock0Ms' | 'clock1Ms' | 'turnStartedAt' | 'status' | 'position'>, seat: Seat): Date | null => {
+    const since = seat === 0 ? match.absent0Since : match.absent1Since;
+    if (!since) return null;
+    const grace = since.getTime() + this.graceMs;
+    const running = runningSeat(match);
+    if (match.clock0Ms === null || running !== seat) return new Date(grace);
+    const runsOut = since.getTime() + remainingAt(match, seat, running, since);
+    return new Date(Math.min(grace, runsOut));
+  };
+
+  /** Recomputes and announces the presence of a room's current match; never throws (it runs on disconnects). */
+  async refresh(code: string): Promise<void> {
+    try {
+      const matchId = await this.matches.currentMatchOf(code);
+      const match = await this.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+      const sockets = await this.io.in(roomChannel(code)).fetchSockets();
+      const present = new Set(sockets.map((socket) => socket.data.player?.id));
+      const connected = [match.player0Id, match.player1Id].map((id) => id !== null && present.has(id));
+      const now = new Date();
+      const absent = [0, 1].map((seat) => {
+        const since = seat === 0 ? match.absent0Since : match.absent1Since;
+        const seated = (seat === 0 ? match.player0Id : match.player1Id) !== null;
+        return connected[seat] || !seated || match.status === 'ended' ? null : (since ?? now);
+      });
+      if (absent[0]?.getTime() !== match.absent0Since?.getTime() || absent[1]?.getTime() !== match.absent1Since?.getTime()) {
+        await this.db.prisma.match.update({ where: { id: matchId }, data: { absent0Since: absent[0] ?? null, absent1Since: absent[1] ?? null } });
+      }
+      const updated = { ...match, absent0Since: absent[0] ?? null, absent1Since: absent[1] ?? null };
+      const seated = new Set([match.player0Id, match.player1Id]);
+      const presence: Presence = {
+        matchId,
+        seats: [0, 1].map((seat) => ({
+          connected: connected[seat] ?? false,
+          claimableAt: match.status === 'playing' ? (this.claimableAt(updated, seat as Seat)?.toISOString() ?? null) : null,
+        })) as Presence['seats'],
+        spectators: new Set([...present].filter((id) => id && !seated.has(id))).size,
+      };
+      this.io.to(roomChannel(code)).emit('presence', presence);
+    } catch (error) {
+      this.log.warn({ err: error, code }, 'presence refresh failed');
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { publicPlayer, seat } from './common.js';
+import { matchResult, matchStatus, openerRound, playedMove } from './match.js';
+import { timeControl } from './rooms.js';
+import { ruleOptions } from './rules-options.js';
+
+/** One line of GET /api/matches. */
+export const matchSummary = z.object({
+  id: z.uuid(),
+  roomCode: z.string(),
+  status: matchStatus,
+  players: z.tuple([publicPlayer.nullable(), publicPlayer.nullable()]),
+  timeControl: timeControl.nullable(),
+  rated: z.boolean(),
+  result: matchResult.nullable(),
+  plies: z.number().int(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type MatchSummary = z.infer<typeof matchSummary>;
+
+/** GET /api/matches?status=finished|live&player=<id>&limit=<n>&before=<cursor>. Newest first. */
+export const matchListQuery = z
+  .object({
+    status: z.enum(['finished', 'live']).default('finished'),
+    player: z.uuid().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    /** The `next` of the previous page. */
+    before: z.string().max(200).optional(),
+  })
+  .strict();
+export type MatchListQuery = z.input<typeof matchListQuery>;
+export type MatchListParams = z.output<typeof matchListQuery>;
+
+export const matchList = z.object({ matches: z.array(matchSummary), next: z.string().nullable() });
+export type MatchList = z.infer<typeof matchList>;
+
+/** GET /api/matches/<id>: everything needed to review a match. */
+export const matchRecord = z.object({
+  id: z.uuid(),
+  roomCode: z.string(),
+  number: z.number().int(),
+  status: matchStatus,
+  rules: ruleOptions,
+  timeControl: timeControl.nullable(),
+  rated: z.boolean(),
+  players: z.tuple([publicPlayer.nullable(), publicPlayer.nullable()]),
+  first: seat.nullable(),
+  opener: z.array(openerRound.extend({ at: z.string() })),
+  moves: z.array(playedMove.extend({ at: z.string() })),
+  result: matchResult.nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type MatchRecord = z.infer<typeof matchRecord>;
+
+

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { matchSummary } from './history.js';
+
+/** Glicko-2, on the familiar scale (1500 ± 350 at the start). */
+export const rating = z.object({
+  rating: z.number(),
+  deviation: z.number(),
+  volatility: z.number(),
+  /** Too few rated games for the rating to mean much yet. */
+  provisional: z.boolean(),
+});
+export type Rating = z.infer<typeof rating>;
+
+export const leaderboardEntry = z.object({ id: z.uuid(), name: z.string(), rating: z.number(), deviation: z.number(), games: z.number().int() });
+
+/** GET /api/leaderboard: established players, best first. */
+export const leaderboard = z.object({ players: z.array(leaderboardEntry) });
+export type Leaderboard = z.infer<typeof leaderboard>;
+
+/** GET /api/players/<id>. */
+export const playerProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  rating,
+  record: z.object({ wins: z.number().int(), losses: z.number().int(), draws: z.number().int() }),
+  recent: z.array(matchSummary),
+});
+export type PlayerProfile = z.infer<typeof playerProfile>;
