@@ -5,6 +5,7 @@ import type {
   ClientEventName,
   ClientToServerEvents,
   MatchEventEnvelope,
+  Presence,
   RoomResponse,
   ServerToClientEvents,
   SessionResponse,
@@ -54,6 +55,7 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** A real socket.io-client that records every match event it is sent. */
 export class TestClient {
   readonly events: MatchEventEnvelope[] = [];
+  readonly presence: Presence[] = [];
   private waiters: Array<() => void> = [];
 
   private constructor(readonly socket: ClientSocket) {
@@ -61,6 +63,22 @@ export class TestClient {
       this.events.push(envelope);
       for (const wake of this.waiters.splice(0)) wake();
     });
+    socket.on('presence', (presence) => {
+      this.presence.push(presence);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  /** Waits until `test` holds of what this client has received. */
+  async until(test: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!test()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
   }
 
   static async connect(url: string, token: string, options: { reconnection?: boolean } = {}): Promise<TestClient> {
@@ -83,15 +101,8 @@ export class TestClient {
     return this.events.at(-1)?.version ?? 0;
   }
 
-  async waitForVersion(version: number, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.version < version) {
-      if (Date.now() > deadline) throw new Error(`timed out at version ${this.version}, waiting for ${version}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
+  waitForVersion(version: number, timeoutMs = 10_000): Promise<void> {
+    return this.until(() => this.version >= version, `version ${version} (at ${this.version})`, timeoutMs);
   }
 
   /** Asks for what this client missed and records it, as a client does after a reconnect. */
