@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { ServiceError } from './errors.js';
 import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
+import { playerRoutes } from './http/player-routes.js';
 import { roomRoutes } from './http/room-routes.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
@@ -14,7 +15,9 @@ import { ClockSweeper } from './matches/clock-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
+import { Matchmaker } from './matchmaking/matchmaker.js';
 import { PlayerService } from './players/player-service.js';
+import { Profiles } from './players/profiles.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
 import { attachSocketHandlers, roomChannel, type GameServer, type SocketLimits } from './socket/socket-handlers.js';
@@ -41,10 +44,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const matches = new MatchService(db, (code, envelopes) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
   });
+  const history = new MatchHistory(db);
   const presence = new PresenceService(io, db, matches, http.log, config.ABANDON_GRACE_MS);
   const sweeper = new ClockSweeper(db, matches, http.log);
   sweeper.start();
-  attachSocketHandlers(io, { players, matches, presence }, http.log, options.socketLimits);
+  const matchmaker = new Matchmaker(db, io, http.log, {
+    baseGap: config.QUEUE_BASE_GAP,
+    gapPerSecond: config.QUEUE_GAP_PER_SECOND,
+    tickMs: config.QUEUE_TICK_MS,
+  });
+  matchmaker.start();
+  attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, options.socketLimits);
 
   http.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof ServiceError) return reply.status(error.status).send(error.toBody());
@@ -63,7 +73,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(healthRoutes, { db });
       await api.register(sessionRoutes, { players });
       await api.register(roomRoutes, { players, rooms });
-      await api.register(matchRoutes, { history: new MatchHistory(db) });
+      await api.register(matchRoutes, { history });
+      await api.register(playerRoutes, { profiles: new Profiles(db, history) });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);
@@ -80,6 +91,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     close() {
       closing ??= (async () => {
         sweeper.stop();
+        await matchmaker.stop();
         // io.close() also closes the HTTP server it is attached to.
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();

@@ -21,6 +21,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a seated player may be disconnected before the opponent can claim the win. */
   ABANDON_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** The public queue: rating gap accepted at once, its widening per second of waiting, how often pairs are made. */
+  QUEUE_BASE_GAP: z.coerce.number().min(0).default(100),
+  QUEUE_GAP_PER_SECOND: z.coerce.number().min(0).default(20),
+  QUEUE_TICK_MS: z.coerce.number().int().min(50).default(1000),
   WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
 });
 

@@ -15,6 +15,8 @@ export const createRoomRequest = z
   .object({
     rules: rulesChoice.default({ preset: 'classic' }),
     timeControl: timeControl.nullable().default(null),
+    /** Friend rooms are unrated unless their creator asks. */
+    rated: z.boolean().default(false),
   })
   .strict();
 export type CreateRoomRequest = z.input<typeof createRoomRequest>;
@@ -27,6 +29,7 @@ export const roomResponse = z.object({
   url: z.string(),
   rules: ruleOptions,
   timeControl: timeControl.nullable(),
+  rated: z.boolean(),
   matchId: z.uuid(),
   status: z.enum(['waiting', 'opener', 'playing', 'ended']),
   seats: z.tuple([z.object({ id: z.uuid(), name: z.string() }).nullable(), z.object({ id: z.uuid(), name: z.string() }).nullable()]),

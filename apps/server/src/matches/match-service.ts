@@ -30,6 +30,7 @@ import {
   type Tx,
 } from './match-store.js';
 import { roundWinner } from './opener.js';
+import { rateEndedMatch } from '../ratings/rating-service.js';
 
 /** Where committed events go: the Socket.IO room of the match's room code. */
 export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
@@ -167,6 +168,7 @@ export class MatchService {
           events.push(end.event);
           update = { ...update, ...end.update };
         }
+        await rateIfEnded(tx, match, events);
         const newVersion = match.version + events.length;
         await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: now } });
         const envelopes = await commitEvents(tx, match, events, update);
@@ -294,6 +296,7 @@ export class MatchService {
           this.db.prisma.$transaction(async (tx) => {
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
+            await rateIfEnded(tx, match, decision.events);
             const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
             return { result: decision.result, envelopes, after, snapshot: snapshotOf(after, await loadMoves(tx, matchId), this.now()) };
@@ -327,6 +330,11 @@ export class MatchService {
     this.games.set(match.id, match.version, state);
     return state;
   }
+}
+
+async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[]): Promise<void> {
+  const ended = events.find((event) => event.type === 'ended');
+  if (ended) await rateEndedMatch(tx, match, ended.result);
 }
 
 function requireSeat(match: MatchRow, playerId: string): Seat {

@@ -22,19 +22,13 @@ export class RoomService {
   constructor(private readonly db: Database) {}
 
   async create(creatorId: string, request: Required<CreateRoomRequest>): Promise<RoomResponse> {
-    const rules = rulesFromChoice(request.rules);
-    const tc = request.timeControl;
-    const room = await this.db.prisma.room.create({
-      data: {
-        code: newRoomCode(),
-        rules: asJson(rules),
-        initialMs: tc ? tc.initialSeconds * 1000 : null,
-        incrementMs: tc ? tc.incrementSeconds * 1000 : null,
-        createdById: creatorId,
-        matches: { create: { number: 1, rules: asJson(rules), position: asJson(newGame({ rules }).position) } },
-      },
+    const { code } = await insertRoom(this.db.prisma, {
+      creatorId,
+      rules: rulesFromChoice(request.rules),
+      timeControl: request.timeControl,
+      rated: request.rated,
     });
-    return this.describe(room.code);
+    return this.describe(code);
   }
 
   async describe(code: string): Promise<RoomResponse> {
@@ -55,11 +49,44 @@ export class RoomService {
       url: `/r/${room.code}`,
       rules: room.rules as unknown as RuleOptions,
       timeControl: timeControlOf(room),
+      rated: room.rated,
       matchId: match.id,
       status: match.status,
       seats: [match.player0, match.player1],
     };
   }
+}
+
+/**
+ * A room and its first match. With both seats given (the queue pairs two
+ * players), the match starts at the opener.
+ */
+export async function insertRoom(
+  client: Pick<Prisma.TransactionClient, 'room'>,
+  options: { creatorId: string; rules: RuleOptions; timeControl: TimeControl | null; rated: boolean; seats?: [string, string] },
+): Promise<{ code: string; matchId: string }> {
+  const { rules, timeControl: tc, seats } = options;
+  const room = await client.room.create({
+    data: {
+      code: newRoomCode(),
+      rules: asJson(rules),
+      initialMs: tc ? tc.initialSeconds * 1000 : null,
+      incrementMs: tc ? tc.incrementSeconds * 1000 : null,
+      rated: options.rated,
+      createdById: options.creatorId,
+      matches: {
+        create: {
+          number: 1,
+          rules: asJson(rules),
+          rated: options.rated,
+          position: asJson(newGame({ rules }).position),
+          ...(seats ? { player0Id: seats[0], player1Id: seats[1], status: 'opener' as const } : {}),
+        },
+      },
+    },
+    include: { matches: { select: { id: true } } },
+  });
+  return { code: room.code, matchId: room.matches[0]!.id };
 }
 
 /** Rules values are plain JSON data; Prisma's Json input type just cannot see that through readonly arrays. */

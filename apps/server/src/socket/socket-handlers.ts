@@ -14,6 +14,7 @@ import {
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
+import { playerChannel, type Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import type { PlayerService } from '../players/player-service.js';
 import { parseInput } from '../http/validate.js';
@@ -40,7 +41,7 @@ export interface SocketLimits {
  */
 export function attachSocketHandlers(
   io: GameServer,
-  services: { players: PlayerService; matches: MatchService; presence: PresenceService },
+  services: { players: PlayerService; matches: MatchService; presence: PresenceService; matchmaker: Matchmaker },
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = limits,
 ): void {
@@ -91,6 +92,8 @@ export function attachSocketHandlers(
     };
 
     const player = socket.data.player;
+    // Messages for this player wherever they are (queue pairings), from any process.
+    void socket.join(playerChannel(player.id));
     // Subscribe before reading, so nothing committed in between is missed
     // (a client drops events it already has by their version).
     on('room:join', async ({ code }) => {
@@ -114,6 +117,14 @@ export function attachSocketHandlers(
     on('abort', async ({ matchId }) => ({ ok: true, version: await services.matches.abort(player, matchId) }));
     on('claim', async ({ matchId }) => ({ ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) }));
     on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
+    on('queue:join', async ({ pool }) => {
+      await services.matchmaker.join(player, socket.id, pool);
+      return { ok: true };
+    });
+    on('queue:leave', async () => {
+      await services.matchmaker.leave(player.id);
+      return { ok: true };
+    });
 
     // The rooms a socket was in are gone by the time 'disconnect' fires.
     let rooms: string[] = [];
@@ -122,6 +133,7 @@ export function attachSocketHandlers(
     });
     socket.on('disconnect', () => {
       for (const code of rooms) void services.presence.refresh(code);
+      services.matchmaker.disconnected(socket.id).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
     });
   });
 }

@@ -6,6 +6,8 @@ import type {
   ClientToServerEvents,
   MatchEventEnvelope,
   Presence,
+  QueueMatched,
+  QueueStatus,
   RoomResponse,
   ServerToClientEvents,
   SessionResponse,
@@ -56,6 +58,7 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class TestClient {
   readonly events: MatchEventEnvelope[] = [];
   readonly presence: Presence[] = [];
+  readonly queue: Array<{ matched?: QueueMatched; status?: QueueStatus }> = [];
   private waiters: Array<() => void> = [];
 
   private constructor(readonly socket: ClientSocket) {
@@ -65,6 +68,14 @@ export class TestClient {
     });
     socket.on('presence', (presence) => {
       this.presence.push(presence);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    socket.on('queue:matched', (matched) => {
+      this.queue.push({ matched });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    socket.on('queue:status', (status) => {
+      this.queue.push({ status });
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -94,6 +105,10 @@ export class TestClient {
   request<E extends ClientEventName>(event: E, payload: unknown): Promise<Ack<E>> {
     const timed = this.socket.timeout(10_000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<Ack<E>> };
     return timed.emitWithAck(event, payload);
+  }
+
+  get matched(): QueueMatched | undefined {
+    return this.queue.find((q) => q.matched)?.matched;
   }
 
   /** The highest version seen so far. */

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PRESETS } from '@oanquan/rules';
+import { poolTimeControl, queuePools, type PublicPlayer, type QueuePool } from '@oanquan/protocol';
+import type { Database } from '../db/database.js';
+import { insertRoom } from '../rooms/room-service.js';
+import type { GameServer } from '../socket/socket-handlers.js';
+import { choosePairs, type GapSettings } from './pairing.js';
+
+export const playerChannel = (playerId: string) => `player:${playerId}`;
+
+export interface MatchmakerSettings extends GapSettings {
+  tickMs: number;
+}
+
+/**
+ * The public queue. Its state is the `queue_entry` table, so several server
+ * processes sharing one database pair from the same queue: each tick reads a
+ * pool's rows `FOR UPDATE SKIP LOCKED`, so a row one process is pairing is
+ * invisible to the others (nobody is paired twice), and the rows of paired
+ * players are deleted in the transaction that creates their match (nobody
+ * is lost: if it fails, they are still waiting). SKIP LOCKED rather than an
+ * advisory lock lets two processes pair disjoint players at the same time.
+ */
+export class Matchmaker {
+  /** Sockets of this process that wait, for the status messages. */
+  private readonly local = new Map<string, { playerId: string; pool: QueuePool; joinedAt: Date }>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly io: GameServer,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: MatchmakerSettings,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.settings.tickMs);
+    this.timer.unref();
+  }
+
+  /** Stops pairing; resolves once a tick in progress has finished. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.ticking;
+  }
+
+  /** Joining again (another pool, another tab) replaces the earlier entry. */
+  async join(player: PublicPlayer, connection: string, pool: QueuePool): Promise<void> {
+    const { rating } = await this.db.prisma.player.findUniqueOrThrow({ where: { id: player.id }, select: { rating: true } });
+    const joinedAt = new Date();
+    await this.db.prisma.queueEntry.upsert({
+      where: { playerId: player.id },
+      create: { playerId: player.id, pool, rating, connection, joinedAt },
+      update: { pool, rating, connection, joinedAt },
+    });
+    for (const [socketId, entry] of this.local) if (entry.playerId === player.id) this.local.delete(socketId);
+    this.local.set(connection, { playerId: player.id, pool, joinedAt });
+  }
+
+  async leave(playerId: string): Promise<void> {
+    await this.db.prisma.queueEntry.deleteMany({ where: { playerId } });
+    for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
+  }
+
+  /** A closed connection takes its queue entry with it. */
+  async disconnected(connection: string): Promise<void> {
+    this.local.delete(connection);
+    await this.db.prisma.queueEntry.deleteMany({ where: { connection } });
+  }
+
+  tick(): Promise<void> {
+    this.ticking ??= (async () => {
+      try {
+        for (const pool of queuePools) await this.pair(pool);
+        await this.sendStatus();
+      } catch (error) {
+        this.log.error({ err: error }, 'matchmaking tick failed');
+      } finally {
+        this.ticking = undefined;
+      }
+    })();
+    return this.ticking;
+  }
+
+  private async pair(pool: QueuePool): Promise<void> {
+    const made = await this.db.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<Array<{ player_id: string; rating: number; joined_at: Date }>>`
+        SELECT player_id, rating, joined_at FROM queue_entry WHERE pool = ${pool}
+        ORDER BY joined_at FOR UPDATE SKIP LOCKED`;
+      const now = new Date();
+      const pairs = choosePairs(
+        rows.map((row) => ({ playerId: row.player_id, rating: row.rating, joinedAt: row.joined_at })),
+        now,
+        this.settings,
+      );
+      const matches: Array<{ players: [string, string]; roomCode: string; matchId: string }> = [];
+      for (const [a, b] of pairs) {
+        await tx.queueEntry.deleteMany({ where: { playerId: { in: [a.playerId, b.playerId] } } });
+        const { code, matchId } = await insertRoom(tx, {
+          creatorId: a.playerId,
+          rules: PRESETS.classic,
+          timeControl: poolTimeControl(pool),
+          rated: true,
+          seats: [a.playerId, b.playerId],
+        });
+        matches.push({ players: [a.playerId, b.playerId], roomCode: code, matchId });
+      }
+      return matches;
+    });
+    for (const { players, roomCode, matchId } of made) {
+      for (const playerId of players) {
+        for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
+        this.io.to(playerChannel(playerId)).emit('queue:matched', { roomCode, matchId });
+      }
+    }
+  }
+
+  private async sendStatus(): Promise<void> {
+    if (this.local.size === 0) return;
+    const counts = await this.db.prisma.queueEntry.groupBy({ by: ['pool'], _count: { _all: true } });
+    const now = Date.now();
+    for (const [socketId, entry] of this.local) {
+      const waiting = counts.find((c) => c.pool === entry.pool)?._count._all ?? 0;
+      this.io.to(socketId).emit('queue:status', { pool: entry.pool, waitedMs: now - entry.joinedAt.getTime(), waiting });
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import type { PlayerProfile, Leaderboard, MatchSnapshot } from '@oanquan/protocol';
+import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import type { Database } from '../db/database.js';
+import { engines, postgresAvailable, scratchTarget } from '../testing/databases.js';
+import { api, newGuest, startApp, TestClient } from '../testing/live.js';
+
+const fastQueue = { QUEUE_TICK_MS: '100', QUEUE_BASE_GAP: '100', QUEUE_GAP_PER_SECOND: '400' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(engines)('the public queue on %s', (engine) => {
+  let url: string;
+  let app: App;
+  let db: Database;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    ({ url, app, db } = await startApp(engine, {}, fastQueue));
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await app.close();
+  });
+
+  async function player(rating?: number) {
+    const guest = await newGuest(url);
+    if (rating !== undefined) await db.prisma.player.update({ where: { id: guest.player.id }, data: { rating } });
+    const c = await TestClient.connect(url, guest.token);
+    clients.push(c);
+    return { ...guest, c };
+  }
+
+  const queued = async (playerId: string) => (await db.prisma.queueEntry.count({ where: { playerId } })) === 1;
+
+  it('puts two waiting players into one rated match within a few seconds, opener first', async () => {
+    const [p, q] = await Promise.all([player(), player()]);
+    expect(await p.c.request('queue:join', { pool: '3+2' })).toEqual({ ok: true });
+    await p.c.until(() => p.c.queue.some((x) => x.status?.waiting === 1), 'a status while waiting alone');
+    expect(await q.c.request('queue:join', { pool: '3+2' })).toEqual({ ok: true });
+    await Promise.all([p.c, q.c].map((c) => c.until(() => c.matched !== undefined, 'the pairing', 5000)));
+    expect(p.c.matched).toEqual(q.c.matched);
+
+    const join = await p.c.request('room:join', { code: p.c.matched!.roomCode });
+    const snapshot = (join as { snapshot: MatchSnapshot }).snapshot;
+    expect(snapshot).toMatchObject({ matchId: p.c.matched!.matchId, status: 'opener', timeControl: { initialSeconds: 180, incrementSeconds: 2 } });
+    expect(snapshot.seats.map((s) => s?.id).sort()).toEqual([p.player.id, q.player.id].sort());
+    expect((await api<{ rated: boolean }>(url, `/api/rooms/${p.c.matched!.roomCode}`)).body.rated).toBe(true);
+    expect(await queued(p.player.id)).toBe(false);
+  });
+
+  it('takes a player out when they leave or disconnect', async () => {
+    const [p, q] = await Promise.all([player(), player()]);
+    await p.c.request('queue:join', { pool: '10+5' });
+    expect(await queued(p.player.id)).toBe(true);
+    expect(await p.c.request('queue:leave', {})).toEqual({ ok: true });
+    expect(await queued(p.player.id)).toBe(false);
+
+    await q.c.request('queue:join', { pool: '10+5' });
+    q.c.close();
+    const deadline = Date.now() + 5000;
+    while ((await queued(q.player.id)) && Date.now() < deadline) await sleep(50);
+    expect(await queued(q.player.id)).toBe(false);
+    expect(p.c.matched).toBeUndefined();
+  });
+
+  it('keeps far-apart ratings waiting at first and pairs them once the window has widened', async () => {
+    const [low, high] = await Promise.all([player(1500), player(2300)]);
+    const joined = Date.now();
+    await Promise.all([low.c.request('queue:join', { pool: '5+3' }), high.c.request('queue:join', { pool: '5+3' })]);
+    // 100 + 400/s: an 800 gap is accepted after 1.75 s of waiting.
+    await sleep(1000);
+    expect(low.c.matched).toBeUndefined();
+    expect(await queued(low.player.id)).toBe(true);
+    await low.c.until(() => low.c.matched !== undefined, 'the wider window', 5000);
+    expect(Date.now() - joined).toBeGreaterThanOrEqual(1700);
+    await high.c.until(() => high.c.matched !== undefined, 'the pairing');
+    expect(high.c.matched).toEqual(low.c.matched);
+  });
+
+  it('rates a decided queue match: the winner goes up, the loser down, both stored; profiles and the leaderboard show it', async () => {
+    const [p, q] = await Promise.all([player(), player()]);
+    await Promise.all([p.c.request('queue:join', { pool: '3+2' }), q.c.request('queue:join', { pool: '3+2' })]);
+    await p.c.until(() => p.c.matched !== undefined, 'the pairing', 5000);
+    const { matchId, roomCode } = p.c.matched!;
+    await p.c.request('room:join', { code: roomCode });
+    await q.c.request('room:join', { code: roomCode });
+    await p.c.request('opener:choose', { matchId, choice: 'rock' });
+    await q.c.request('opener:choose', { matchId, choice: 'scissors' });
+    expect(await q.c.request('resign', { matchId })).toMatchObject({ ok: true });
+
+    const [winner, loser] = await Promise.all([p, q].map((x) => db.prisma.player.findUniqueOrThrow({ where: { id: x.player.id } })));
+    expect(winner!.rating).toBeGreaterThan(1500);
+    expect(loser!.rating).toBeLessThan(1500);
+    expect(winner!.deviation).toBeLessThan(350);
+    expect([winner!.ratedGames, loser!.ratedGames]).toEqual([1, 1]);
+
+    const profile = (await api<PlayerProfile>(url, `/api/players/${p.player.id}`)).body;
+    expect(profile).toMatchObject({ id: p.player.id, record: { wins: 1, losses: 0, draws: 0 }, rating: { rating: winner!.rating, provisional: true } });
+    expect(profile.recent.map((m) => m.id)).toEqual([matchId]);
+    expect((await api(url, '/api/players/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    // Provisional players stay off the leaderboard; established ones are ranked by rating.
+    expect((await api<Leaderboard>(url, '/api/leaderboard')).body.players.map((e) => e.id)).not.toContain(p.player.id);
+    await db.prisma.player.updateMany({ where: { id: { in: [p.player.id, q.player.id] } }, data: { deviation: 80 } });
+    const board = (await api<Leaderboard>(url, '/api/leaderboard')).body.players.map((e) => e.id);
+    expect(board.indexOf(p.player.id)).toBeLessThan(board.indexOf(q.player.id));
+  });
+});
+
+describe.runIf(postgresAvailable)('the queue across two server processes on one PostgreSQL', () => {
+  const servers: ServerProcess[] = [];
+  const clients: TestClient[] = [];
+  let dropDatabase: () => Promise<void> = async () => {};
+  let databaseUrl = '';
+
+  beforeAll(async () => {
+    const scratch = await scratchTarget('postgresql');
+    dropDatabase = scratch.drop;
+    if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
+    databaseUrl = scratch.target.url;
+    const env = { ...fastQueue, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
+    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await dropDatabase();
+  });
+
+  it('pairs 40 players who join at once into exactly 20 matches, each player in exactly one', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const url = servers[i % 2]!.url;
+        const guest = await newGuest(url);
+        const c = await TestClient.connect(url, guest.token);
+        clients.push(c);
+        return { ...guest, c };
+      }),
+    );
+    const acks = await Promise.all(players.map((p) => p.c.request('queue:join', { pool: '5+3' })));
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    await Promise.all(players.map((p) => p.c.until(() => p.c.matched !== undefined, 'a pairing', 20_000)));
+
+    const byMatch = new Map<string, string[]>();
+    for (const p of players) {
+      expect(p.c.queue.filter((q) => q.matched)).toHaveLength(1);
+      byMatch.set(p.c.matched!.matchId, [...(byMatch.get(p.c.matched!.matchId) ?? []), p.player.id]);
+    }
+    expect(byMatch.size).toBe(20);
+    expect([...byMatch.values()].every((ids) => ids.length === 2)).toBe(true);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const seats = await client.query<{ id: string }>('SELECT player0_id AS id FROM match UNION ALL SELECT player1_id FROM match');
+      expect(seats.rows.map((r) => r.id).sort()).toEqual(players.map((p) => p.player.id).sort());
+      expect((await client.query('SELECT 1 FROM queue_entry')).rowCount).toBe(0);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GLICKO, updateGlicko } from './glicko2.js';
+
+describe('Glicko-2', () => {
+  it("reproduces the worked example of Glickman's paper", () => {
+    // Rating 1500, RD 200, σ 0.06, τ 0.5; beats a 1400 (RD 30), loses to 1550 (RD 100) and 1700 (RD 300).
+    const updated = updateGlicko({ rating: 1500, deviation: 200, volatility: 0.06 }, [
+      { opponent: { rating: 1400, deviation: 30 }, score: 1 },
+      { opponent: { rating: 1550, deviation: 100 }, score: 0 },
+      { opponent: { rating: 1700, deviation: 300 }, score: 0 },
+    ]);
+    expect(updated.rating).toBeCloseTo(1464.06, 1);
+    expect(updated.deviation).toBeCloseTo(151.52, 1);
+    expect(updated.volatility).toBeCloseTo(0.05999, 4);
+  });
+
+  it('moves the winner up and the loser down by the same amount between equal new players, and narrows both', () => {
+    const winner = updateGlicko(DEFAULT_GLICKO, [{ opponent: DEFAULT_GLICKO, score: 1 }]);
+    const loser = updateGlicko(DEFAULT_GLICKO, [{ opponent: DEFAULT_GLICKO, score: 0 }]);
+    expect(winner.rating).toBeGreaterThan(1500);
+    expect(loser.rating).toBeCloseTo(3000 - winner.rating, 6);
+    expect(winner.deviation).toBeLessThan(350);
+    const draw = updateGlicko(DEFAULT_GLICKO, [{ opponent: DEFAULT_GLICKO, score: 0.5 }]);
+    expect(draw.rating).toBeCloseTo(1500, 6);
+  });
+
+  it('widens the deviation of a player who did not play', () => {
+    expect(updateGlicko({ rating: 1600, deviation: 50, volatility: 0.06 }, []).deviation).toBeGreaterThan(50);
+  });
+});
