@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createRoomRequest, movePayload, poolTimeControl, queuePools, rulesChoice } from './index.js';
+
+describe('the edge schemas', () => {
+  const move = { matchId: '0b7e8f1c-2d3a-4b5c-8d6e-7f8091a2b3c4', moveId: 'm-1', version: 3, square: 9, dir: -1 };
+
+  it('accept a well-formed move and refuse anything else', () => {
+    expect(movePayload.parse(move)).toEqual(move);
+    for (const bad of [
+      { ...move, dir: 2 },
+      { ...move, square: 12 },
+      { ...move, square: 1.5 },
+      { ...move, version: -1 },
+      { ...move, moveId: '' },
+      { ...move, moveId: 'x'.repeat(65) },
+      { ...move, matchId: 'not-a-uuid' },
+      { ...move, player: 0 },
+    ]) {
+      expect(movePayload.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('fill a room request with the classic preset, no clock and unrated', () => {
+    expect(createRoomRequest.parse({})).toEqual({ rules: { preset: 'classic' }, timeControl: null, rated: false });
+    expect(rulesChoice.safeParse({ options: { quanNon: 51 } }).success).toBe(false);
+    expect(rulesChoice.safeParse({ preset: 'classic', options: {} }).success).toBe(false);
+  });
+
+  it('name the queue pools by minutes and increment', () => {
+    expect(queuePools.map(poolTimeControl)).toEqual([
+      { initialSeconds: 180, incrementSeconds: 2 },
+      { initialSeconds: 300, incrementSeconds: 3 },
+      { initialSeconds: 600, incrementSeconds: 5 },
+    ]);
+  });
+});
