@@ -1,0 +1,60 @@
+import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, scratchTarget } from '../testing/databases.js';
+import { newGuest, newRoom, TestClient } from '../testing/live.js';
+
+describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL', () => {
+  const servers: ServerProcess[] = [];
+  const clients: TestClient[] = [];
+  let databaseUrl = '';
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    const scratch = await scratchTarget('postgresql');
+    if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
+    databaseUrl = scratch.target.url;
+    drop = scratch.drop;
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
+    // Both migrate at start-up, at the same time, under the advisory lock.
+    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await drop();
+  });
+
+  it('end a timed-out match exactly once, and players on either process see every event', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
+    const room = await newRoom(one.url, alice.token, { timeControl: { initialSeconds: 1, incrementSeconds: 0 } });
+    const a = await TestClient.connect(one.url, alice.token);
+    const b = await TestClient.connect(two.url, bob.token);
+    clients.push(a, b);
+    await a.request('room:join', { code: room.code });
+    await b.request('room:join', { code: room.code });
+    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    await b.request('opener:choose', { matchId: room.matchId, choice: 'paper' });
+
+    // Nobody moves: both processes' timers and sweeps race to end the match.
+    const ended = (c: TestClient) => c.events.some((e) => e.event.type === 'ended');
+    await Promise.all([a.until(() => ended(a), 'the timeout on process one', 8000), b.until(() => ended(b), 'the timeout on process two', 8000)]);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // another sweep round on both
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const events = await client.query<{ type: string }>("SELECT payload->'event'->>'type' AS type FROM match_event WHERE match_id = $1 ORDER BY version", [room.matchId]);
+      expect(events.rows.filter((r) => r.type === 'ended')).toHaveLength(1);
+      const match = await client.query('SELECT status, winner, end_reason FROM match WHERE id = $1', [room.matchId]);
+      expect(match.rows[0]).toEqual({ status: 'ended', winner: 0, end_reason: 'timeout' });
+    } finally {
+      await client.end();
+    }
+    expect(b.events.map((e) => e.version)).toEqual(a.events.slice(a.events.length - b.events.length).map((e) => e.version));
+  }, 60_000);
+});
