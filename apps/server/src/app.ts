@@ -90,7 +90,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     io,
     close() {
       closing ??= (async () => {
-        sweeper.stop();
+        await sweeper.stop();
         await matchmaker.stop();
         // io.close() also closes the HTTP server it is attached to.
         await new Promise<void>((resolve) => io.close(() => resolve()));

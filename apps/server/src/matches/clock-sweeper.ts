@@ -12,6 +12,7 @@ import type { MatchObserver, MatchService } from './match-service.js';
 export class ClockSweeper implements MatchObserver {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -27,10 +28,12 @@ export class ClockSweeper implements MatchObserver {
     void this.sweep();
   }
 
-  stop(): void {
+  /** Stops the timers; resolves once a sweep in progress has finished. */
+  async stop(): Promise<void> {
     clearInterval(this.sweepTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    await this.sweeping;
   }
 
   changed(match: { id: string; status: string; clockDeadline: Date | null }): void {
@@ -45,17 +48,22 @@ export class ClockSweeper implements MatchObserver {
     this.timers.set(match.id, timer);
   }
 
-  async sweep(): Promise<void> {
-    try {
-      const due = await this.db.prisma.match.findMany({
-        where: { status: 'playing', clockDeadline: { lte: new Date() } },
-        select: { id: true },
-        take: 100,
-      });
-      for (const { id } of due) await this.expire(id);
-    } catch (error) {
-      this.log.error({ err: error }, 'clock sweep failed');
-    }
+  sweep(): Promise<void> {
+    this.sweeping ??= (async () => {
+      try {
+        const due = await this.db.prisma.match.findMany({
+          where: { status: 'playing', clockDeadline: { lte: new Date() } },
+          select: { id: true },
+          take: 100,
+        });
+        for (const { id } of due) await this.expire(id);
+      } catch (error) {
+        this.log.error({ err: error }, 'clock sweep failed');
+      } finally {
+        this.sweeping = undefined;
+      }
+    })();
+    return this.sweeping;
   }
 
   private async expire(matchId: string): Promise<void> {
