@@ -1,32 +1,98 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
 
 describe('the home page in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let dataDir: string;
+  let harness: Harness;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'oanquan-web-'));
-    [server, browser] = await Promise.all([
-      startServerProcess({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      launchChromium(),
-    ]);
+    harness = await startHarness();
   });
   afterAll(async () => {
-    await browser?.close();
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await harness?.close();
   });
 
   it('is served by the game server and renders', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const { page, context } = await newPlayer(harness.browser);
+    await page.goto(harness.server.url);
     await expect(page.title()).resolves.toBe('Ô ăn quan');
     expect(await page.locator('h1').textContent()).toBe('Ô ăn quan');
+    await context.close();
+  });
+
+  it('speaks the browser’s language and switches on request, remembering the choice', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser, { locale: 'en-US' });
+    await page.goto(harness.server.url);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect((await page.textContent('[data-play]'))?.trim()).toBe('Play');
+    expect((await page.textContent('[data-create]'))?.trim()).toBe('Create room');
+
+    await page.click('[data-lang="vi"]');
+    expect((await page.textContent('[data-play]'))?.trim()).toBe('Chơi ngay');
+    expect((await page.textContent('[data-create]'))?.trim()).toBe('Tạo phòng');
+    expect(await page.getAttribute('html', 'lang')).toBe('vi');
+    expect(await page.getAttribute('[data-lang="vi"]', 'aria-pressed')).toBe('true');
+
+    await page.reload();
+    expect(await page.getAttribute('html', 'lang')).toBe('vi');
+    expect((await page.textContent('[data-play]'))?.trim()).toBe('Chơi ngay');
+    await page.click('[data-lang="en"]');
+    expect((await page.textContent('[data-play]'))?.trim()).toBe('Play');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('greets a Vietnamese browser in Vietnamese', async () => {
+    const { page, context } = await newPlayer(harness.browser, { locale: 'vi-VN' });
+    await page.goto(harness.server.url);
+    expect(await page.getAttribute('html', 'lang')).toBe('vi');
+    expect((await page.textContent('[data-play]'))?.trim()).toBe('Chơi ngay');
+    await context.close();
+  });
+
+  it('keeps the guest across visits and lets them change their name', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser);
+    await page.goto(harness.server.url);
+    const first = await page.textContent('[data-my-name]');
+    await page.reload();
+    expect(await page.textContent('[data-my-name]')).toBe(first);
+    await page.click('[data-rename]');
+    await page.fill('[data-name-input]', 'Bé Na');
+    await page.click('[data-name-save]');
+    await page.waitForSelector('[data-my-name]:text-is("Bé Na")');
+    await page.waitForSelector('[data-me-name]:text-is("Bé Na")');
+    await page.reload();
+    expect(await page.textContent('[data-my-name]')).toBe('Bé Na');
+    expect(await page.textContent('[data-rating]')).toBe('1500');
+
+    // A token the server no longer knows is replaced by a new guest, not an error.
+    await page.evaluate(() => localStorage.setItem('oanquan.token', 'forgotten'));
+    await page.reload();
+    await page.waitForSelector('[data-my-name]');
+    expect(await page.textContent('[data-my-name]')).not.toBe('Bé Na');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits 320 px without horizontal scrolling, custom options and lists included', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, locale: 'vi-VN' });
+    await page.goto(harness.server.url);
+    await page.waitForSelector('[data-my-name]');
+    await page.click('[data-preset="custom"]');
+    await page.click('[data-clock-choice="custom"]');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    for (const path of ['/leaderboard', '/r/NoSuchRoom0', '/m/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(harness.server.url + path);
+      await page.waitForSelector('[role="alert"], table, .card');
+      expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server’s refusal when a room does not exist', async () => {
+    const { page, context } = await newPlayer(harness.browser);
+    await page.goto(`${harness.server.url}/r/NoSuchRoom0`);
+    await page.waitForSelector('[data-room-error="ROOM_NOT_FOUND"]');
+    expect(await page.textContent('[data-room-error]')).toContain('There is no room with this link.');
+    await context.close();
   });
 });

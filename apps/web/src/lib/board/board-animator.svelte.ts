@@ -1,0 +1,67 @@
+import type { PlyEvent, Position } from '@oanquan/rules';
+import { FRAME_MS, sowingFrames, type BoardFrame } from './frames.js';
+
+interface Queued {
+  frames: BoardFrame[];
+  done?: () => void;
+}
+
+/**
+ * Plays plies on the board one frame at a time. While it runs, `frame` is
+ * what the board shows; when idle it is null and the board shows the live
+ * position. Plies that arrive during an animation wait their turn.
+ */
+export class BoardAnimator {
+  frame = $state.raw<BoardFrame | null>(null);
+  private queue: Queued[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private current: Queued | undefined;
+
+  constructor(private readonly factor: () => number) {}
+
+  get busy(): boolean {
+    return this.frame !== null;
+  }
+
+  /** Shows one ply stone by stone; `done` runs when its last frame has been shown (or at once without animation). */
+  play(before: Position, events: readonly PlyEvent[], after: Position, done?: () => void): void {
+    if (this.factor() <= 0 && !this.current) {
+      done?.();
+      return;
+    }
+    this.queue.push({ frames: sowingFrames(before, events, after), done });
+    if (!this.current) this.next();
+  }
+
+  /** Drops every animation at once and shows the live position (a resync, leaving the page). */
+  stop(): void {
+    clearTimeout(this.timer);
+    const pending = [this.current, ...this.queue];
+    this.queue = [];
+    this.current = undefined;
+    this.frame = null;
+    for (const item of pending) item?.done?.();
+  }
+
+  private next(): void {
+    this.current = this.queue.shift();
+    if (!this.current) {
+      this.frame = null;
+      return;
+    }
+    this.show(this.current, 0);
+  }
+
+  private show(item: Queued, index: number): void {
+    const frame = item.frames[index];
+    const factor = this.factor();
+    if (!frame || factor <= 0) {
+      item.done?.();
+      this.next();
+      return;
+    }
+    this.frame = frame;
+    const ms = FRAME_MS[frame.kind ?? 'drop'] * factor;
+    this.timer = setTimeout(() => this.show(item, index + 1), ms);
+  }
+}

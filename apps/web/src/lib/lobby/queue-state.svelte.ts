@@ -1,0 +1,69 @@
+import type { QueueMatched, QueuePool, QueueStatus } from '@oanquan/protocol';
+import type { Failure } from '../net/client-error.js';
+import type { GameSocket } from '../net/game-socket.svelte.js';
+
+export type QueuePhase = 'idle' | 'joining' | 'searching' | 'leaving' | 'matched';
+
+/** The "Play" button: waiting in the public queue until the server pairs us. */
+export class QueueState {
+  phase = $state<QueuePhase>('idle');
+  pool = $state<QueuePool>('5+3');
+  status = $state.raw<QueueStatus | null>(null);
+  /** When this wait began (local time). */
+  since = $state(0);
+
+  constructor(
+    private readonly socket: GameSocket,
+    private readonly handlers: { matched(matched: QueueMatched): void; problem(problem: Failure): void },
+  ) {}
+
+  start(): () => void {
+    const stops = [
+      this.socket.on('queue:status', (status) => {
+        if (this.phase === 'searching' || this.phase === 'joining') this.status = status;
+      }),
+      this.socket.on('queue:matched', (matched) => {
+        if (this.phase === 'idle' || this.phase === 'matched') return;
+        this.phase = 'matched';
+        this.handlers.matched(matched);
+      }),
+      // The server forgets a waiting player whose connection dropped; join again.
+      this.socket.onReconnect(() => {
+        if (this.phase === 'searching') void this.send();
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      if (this.phase === 'searching' || this.phase === 'joining') void this.socket.request('queue:leave', {});
+    };
+  }
+
+  async join(pool: QueuePool): Promise<void> {
+    if (this.phase !== 'idle') return;
+    this.pool = pool;
+    this.status = null;
+    this.since = Date.now();
+    this.phase = 'joining';
+    await this.send();
+  }
+
+  async cancel(): Promise<void> {
+    if (this.phase !== 'searching' && this.phase !== 'joining') return;
+    this.phase = 'leaving';
+    const answer = await this.socket.request('queue:leave', {});
+    if (this.phase !== 'leaving') return;
+    this.phase = 'idle';
+    if (!answer.ok) this.handlers.problem(answer);
+  }
+
+  private async send(): Promise<void> {
+    const answer = await this.socket.request('queue:join', { pool: this.pool });
+    if (this.phase === 'matched' || this.phase === 'leaving') return;
+    if (answer.ok) {
+      this.phase = 'searching';
+    } else {
+      this.phase = 'idle';
+      this.handlers.problem(answer);
+    }
+  }
+}

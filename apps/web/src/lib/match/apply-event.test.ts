@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, newGame, play } from '@oanquan/rules';
+import type { MatchEvent, MatchEventEnvelope, MatchSnapshot } from '@oanquan/protocol';
+import { applyEvent, normalizeSnapshot, stoppedClocks } from './apply-event.js';
+import { EnvelopeBuffer } from './envelope-buffer.js';
+
+const matchId = '8b0c5a4e-1f7a-4d3e-9a55-0f6f2b1c9d21';
+const lan = { id: '1d9f3c36-9c52-4d80-8d0e-2b5a4c1e7f10', name: 'Lan' };
+const minh = { id: '5e2a7b90-3c1d-4f6e-8a9b-7c6d5e4f3a21', name: 'Minh' };
+
+function waiting(): MatchSnapshot {
+  return normalizeSnapshot({
+    matchId,
+    roomCode: 'AbCdEfGh',
+    number: 1,
+    version: 1,
+    status: 'waiting',
+    rules: DEFAULT_RULES,
+    timeControl: { initialSeconds: 180, incrementSeconds: 2 },
+    seats: [lan, null],
+    opener: { rounds: [], chosen: [false, false] },
+    first: null,
+    moves: [],
+    position: newGame().position,
+    result: null,
+  } as unknown as MatchSnapshot);
+}
+
+function envelope(version: number, event: MatchEvent, at = '2030-01-01T00:00:10.000Z'): MatchEventEnvelope {
+  return { matchId, version, at, event };
+}
+
+describe('applyEvent', () => {
+  it('fills what an older server leaves out of a snapshot', () => {
+    const snapshot = waiting();
+    expect(snapshot.clocks).toBeNull();
+    expect(snapshot.rematch).toEqual({ offered: [false, false], matchId: null });
+  });
+
+  it('follows a match from the second seat to the first move and the end', () => {
+    let s = applyEvent(waiting(), envelope(2, { type: 'seated', seat: 1, player: minh }));
+    expect(s).toMatchObject({ version: 2, status: 'opener', seats: [lan, minh] });
+
+    s = applyEvent(s, envelope(3, { type: 'opener-chosen', seat: 1, round: 1 }));
+    expect(s.opener.chosen).toEqual([false, true]);
+    s = applyEvent(s, envelope(4, { type: 'opener-round', round: 1, choices: ['rock', 'rock'], winner: null }));
+    expect(s.opener).toEqual({ rounds: [{ round: 1, choices: ['rock', 'rock'], winner: null }], chosen: [false, false] });
+
+    const clocks = { remainingMs: [180_000, 180_000] as const, running: 1 as const, asOf: '2030-01-01T00:00:00.000Z' };
+    s = applyEvent(s, envelope(5, { type: 'started', first: 1, clocks }));
+    expect(s).toMatchObject({ status: 'playing', first: 1, clocks });
+    expect(s.position.toMove).toBe(1);
+
+    const played = play(newGame({ first: 1 }), { square: 9, dir: -1 });
+    if (!played.ok) throw new Error(played.code);
+    const move = { ply: 1, seat: 1 as const, square: 9, dir: -1 as const, notation: '3<', remainingMs: 178_000 };
+    s = applyEvent(s, envelope(6, { type: 'moved', move, events: [...played.events], position: played.state.position, clocks: { ...clocks, running: 0 } }));
+    expect(s.moves).toEqual([move]);
+    expect(s.position).toEqual(played.state.position);
+
+    s = applyEvent(s, envelope(7, { type: 'ended', result: { winner: 1, reason: 'resign', score: null } }, '2030-01-01T00:00:04.000Z'));
+    expect(s).toMatchObject({ status: 'ended', version: 7, result: { winner: 1, reason: 'resign' } });
+    expect(s.clocks).toEqual({ remainingMs: [176_000, 180_000], running: null, asOf: '2030-01-01T00:00:04.000Z' });
+
+    s = applyEvent(s, envelope(8, { type: 'rematch-offered', seat: 0 }));
+    expect(s.rematch.offered).toEqual([true, false]);
+    s = applyEvent(s, envelope(9, { type: 'rematch', matchId: lan.id }));
+    expect(s.rematch.matchId).toBe(lan.id);
+  });
+
+  it('stops clocks that are not running as they are', () => {
+    expect(stoppedClocks(null, '2030-01-01T00:00:00.000Z')).toBeNull();
+    const idle = { remainingMs: [1, 2] as const, running: null, asOf: '2030-01-01T00:00:00.000Z' };
+    expect(stoppedClocks(idle, '2030-01-01T00:01:00.000Z')).toBe(idle);
+  });
+});
+
+describe('EnvelopeBuffer', () => {
+  const chosen = (version: number) => envelope(version, { type: 'opener-chosen', seat: 0, round: 1 });
+
+  it('gives envelopes in version order and holds back the ones after a gap', () => {
+    const buffer = new EnvelopeBuffer();
+    expect(buffer.accept(1, chosen(2))).toEqual({ ready: [chosen(2)], gap: false });
+    expect(buffer.accept(2, chosen(4))).toEqual({ ready: [], gap: true });
+    expect(buffer.accept(2, chosen(5))).toEqual({ ready: [], gap: true });
+    expect(buffer.accept(2, chosen(3))).toEqual({ ready: [chosen(3), chosen(4), chosen(5)], gap: false });
+  });
+
+  it('drops what is already applied, and what a snapshot has overtaken', () => {
+    const buffer = new EnvelopeBuffer();
+    expect(buffer.accept(5, chosen(4))).toEqual({ ready: [], gap: false });
+    buffer.accept(5, chosen(8));
+    expect(buffer.drain(9)).toEqual({ ready: [], gap: false });
+  });
+});

@@ -1,0 +1,29 @@
+import type { Clocks, Seat } from '@oanquan/protocol';
+
+/** A seat's remaining time at local time `now`, given the offset local − server. */
+export function remainingMs(clocks: Clocks, seat: Seat, now: number, offset: number): number {
+  const base = clocks.remainingMs[seat];
+  if (clocks.running !== seat) return Math.max(0, base);
+  const elapsed = now - offset - Date.parse(clocks.asOf);
+  return Math.max(0, base - Math.max(0, elapsed));
+}
+
+/** m:ss, with tenths in the last ten seconds; h:mm:ss from an hour. */
+export function formatClock(ms: number): string {
+  const clamped = Math.max(0, ms);
+  if (clamped < 10_000) {
+    const tenths = Math.floor(clamped / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const total = Math.floor(clamped / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** A duration as m:ss, for waiting times and countdowns. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,74 @@
+import { legalMoves, type Move } from '@oanquan/rules';
+import type { MatchEventEnvelope, MatchSnapshot, Seat } from '@oanquan/protocol';
+import { applyEvent, normalizeSnapshot } from './apply-event.js';
+import { EnvelopeBuffer } from './envelope-buffer.js';
+
+export interface MatchListener {
+  /** An event was applied; `before` is the snapshot it was applied to. */
+  applied(envelope: MatchEventEnvelope, before: MatchSnapshot): void;
+  /** Versions are missing between what we have and what arrived: ask the server. */
+  gap(): void;
+}
+
+/**
+ * One match as this client knows it: the snapshot, advanced event by event
+ * in version order, and the viewer's seat.
+ */
+export class MatchState {
+  snapshot = $state.raw<MatchSnapshot>(undefined as unknown as MatchSnapshot);
+  seat = $state.raw<Seat | null>(null);
+  private readonly buffer = new EnvelopeBuffer();
+
+  constructor(
+    snapshot: MatchSnapshot,
+    seat: Seat | null,
+    private readonly listener: MatchListener,
+  ) {
+    this.snapshot = normalizeSnapshot(snapshot);
+    this.seat = seat;
+  }
+
+  get id(): string {
+    return this.snapshot.matchId;
+  }
+
+  get version(): number {
+    return this.snapshot.version;
+  }
+
+  receive(envelope: MatchEventEnvelope): void {
+    if (envelope.matchId !== this.snapshot.matchId) return;
+    const { ready, gap } = this.buffer.accept(this.snapshot.version, envelope);
+    this.applyAll(ready);
+    if (gap) this.listener.gap();
+  }
+
+  /** The server's full picture, after a long absence: whatever was held back is dropped. */
+  replace(snapshot: MatchSnapshot): void {
+    if (snapshot.matchId !== this.snapshot.matchId || snapshot.version < this.snapshot.version) return;
+    this.snapshot = normalizeSnapshot(snapshot);
+    this.applyAll(this.buffer.drain(this.snapshot.version).ready);
+  }
+
+  /** The seat whose turn it is while the game runs. */
+  get toMove(): Seat | null {
+    return this.snapshot.status === 'playing' ? this.snapshot.position.toMove : null;
+  }
+
+  get myTurn(): boolean {
+    return this.seat !== null && this.toMove === this.seat;
+  }
+
+  /** The moves the viewer may make now (the rules list them; the board only shows them). */
+  get legal(): readonly Move[] {
+    return this.myTurn ? legalMoves(this.snapshot.position) : [];
+  }
+
+  private applyAll(envelopes: MatchEventEnvelope[]): void {
+    for (const envelope of envelopes) {
+      const before = this.snapshot;
+      this.snapshot = applyEvent(before, envelope);
+      this.listener.applied(envelope, before);
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import type { Move } from '@oanquan/rules';
+import type { Hand, MatchEventEnvelope, MatchSnapshot, Presence, Seat } from '@oanquan/protocol';
+import { BoardAnimator } from '../board/board-animator.svelte.js';
+import { errorText } from '../i18n/error-text.js';
+import type { I18n } from '../i18n/i18n.svelte.js';
+import { ClientErrorCode, failure, type Failure } from '../net/client-error.js';
+import type { GameSocket } from '../net/game-socket.svelte.js';
+import type { Settings } from '../settings/settings.svelte.js';
+import type { Notices } from '../ui/notices.svelte.js';
+import { describePly } from './describe-ply.js';
+import { MatchState } from './match-state.svelte.js';
+import { newMoveId } from './move-id.js';
+import { seatNames } from './names.js';
+
+export type Busy = 'move' | 'opener' | 'resign' | 'abort' | 'claim' | 'rematch';
+type Action = 'resign' | 'abort' | 'claim' | 'rematch';
+
+interface Deps {
+  socket: GameSocket;
+  i18n: I18n;
+  notices: Notices;
+  settings: Settings;
+}
+
+/**
+ * A room as one tab sees it: joins it, keeps its current match up to date
+ * from the server's events (resyncing on a gap or a reconnection), follows
+ * rematches, and sends the viewer's intents. Every refusal becomes a notice.
+ */
+export class RoomSession {
+  phase = $state<'joining' | 'ready' | 'failed'>('joining');
+  problem = $state.raw<Failure | null>(null);
+  match = $state.raw<MatchState | null>(null);
+  presence = $state.raw<Presence | null>(null);
+  busy = $state<Busy | null>(null);
+  /** What a screen reader hears after each ply. */
+  announcement = $state('');
+  /** The hand this viewer showed in the open opener round. */
+  myHand = $state.raw<{ matchId: string; round: number; hand: Hand } | null>(null);
+  /** Matches of this room seen before the current one (rematches). */
+  earlier = $state.raw<string[]>([]);
+  /** Local clock minus the server's, estimated from the latest event. */
+  clockOffset = $state(0);
+  readonly animator: BoardAnimator;
+  private readonly stops: Array<() => void> = [];
+  private syncing = false;
+  private syncAgain = false;
+
+  constructor(
+    readonly code: string,
+    private readonly deps: Deps,
+  ) {
+    this.animator = new BoardAnimator(() => deps.settings.motionFactor);
+  }
+
+  start(): () => void {
+    const { socket } = this.deps;
+    this.stops.push(
+      socket.on('match:event', (envelope) => this.onEnvelope(envelope)),
+      socket.on('presence', (presence) => {
+        if (presence.matchId === this.match?.id) this.presence = presence;
+      }),
+      socket.onReconnect((deliberate) => void this.catchUp(deliberate)),
+    );
+    void this.join();
+    return () => {
+      for (const stop of this.stops.splice(0)) stop();
+      this.animator.stop();
+    };
+  }
+
+  async join(): Promise<void> {
+    const { socket } = this.deps;
+    if (!(await socket.whenConnected())) {
+      this.fail(socket.problem ?? failure(ClientErrorCode.Offline, 'Not connected'));
+      return;
+    }
+    const answer = await socket.request('room:join', { code: this.code });
+    if (!answer.ok) {
+      this.fail(answer);
+      return;
+    }
+    this.setMatch(answer.snapshot, answer.seat);
+  }
+
+  async move(move: Move): Promise<void> {
+    const match = this.match;
+    if (!match || this.busy) return;
+    this.busy = 'move';
+    const answer = await this.deps.socket.request('move', {
+      matchId: match.id,
+      moveId: newMoveId(),
+      version: match.version,
+      square: move.square,
+      dir: move.dir,
+    });
+    this.busy = null;
+    if (!answer.ok) {
+      this.reject(answer);
+      void this.resync();
+    } else if (this.match === match && answer.version > match.version) {
+      void this.resync();
+    }
+  }
+
+  async choose(hand: Hand): Promise<void> {
+    const match = this.match;
+    if (!match || this.busy) return;
+    this.busy = 'opener';
+    const round = match.snapshot.opener.rounds.length + 1;
+    const answer = await this.deps.socket.request('opener:choose', { matchId: match.id, choice: hand });
+    this.busy = null;
+    if (answer.ok) this.myHand = { matchId: match.id, round, hand };
+    else {
+      this.reject(answer);
+      void this.resync();
+    }
+  }
+
+  async act(action: Action): Promise<void> {
+    const match = this.match;
+    if (!match || this.busy) return;
+    this.busy = action;
+    const answer = await this.deps.socket.request(action, { matchId: match.id });
+    this.busy = null;
+    if (!answer.ok) this.reject(answer);
+    void this.resync();
+  }
+
+  /** Asks the server for everything after our version; one request at a time. */
+  async resync(): Promise<void> {
+    const match = this.match;
+    if (!match) return this.join();
+    if (this.syncing) {
+      this.syncAgain = true;
+      return;
+    }
+    this.syncing = true;
+    try {
+      do {
+        this.syncAgain = false;
+        const answer = await this.deps.socket.request('sync', { matchId: match.id, version: match.version });
+        if (!answer.ok) {
+          this.reject(answer);
+          return;
+        }
+        if ('events' in answer) {
+          for (const envelope of answer.events) match.receive(envelope);
+        } else {
+          this.animator.stop();
+          match.replace(answer.snapshot);
+        }
+      } while (this.syncAgain && this.match === match);
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  private async catchUp(deliberate: boolean): Promise<void> {
+    this.problem = null;
+    if (!deliberate) this.deps.notices.show(this.deps.i18n.t('conn.back'), 'info');
+    await (this.match ? this.resync() : this.join());
+  }
+
+  private setMatch(snapshot: MatchSnapshot, seat: Seat | null): void {
+    const previous = this.match;
+    if (previous && previous.id === snapshot.matchId) {
+      previous.seat = seat;
+      this.animator.stop();
+      previous.replace(snapshot);
+      this.phase = 'ready';
+      return;
+    }
+    if (previous) this.earlier = [...this.earlier, previous.id];
+    this.animator.stop();
+    this.presence = null;
+    this.problem = null;
+    this.match = new MatchState(snapshot, seat, {
+      applied: (envelope, before) => this.onApplied(envelope, before),
+      gap: () => void this.resync(),
+    });
+    this.phase = 'ready';
+  }
+
+  private onEnvelope(envelope: MatchEventEnvelope): void {
+    if (envelope.matchId !== this.match?.id) return;
+    const sent = Date.parse(envelope.at);
+    if (Number.isFinite(sent)) this.clockOffset = Date.now() - sent;
+    this.match.receive(envelope);
+  }
+
+  private onApplied(envelope: MatchEventEnvelope, before: MatchSnapshot): void {
+    const { event } = envelope;
+    const match = this.match;
+    if (!match) return;
+    if (event.type === 'moved') {
+      this.animator.play(before.position, event.events, event.position);
+      const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'));
+      const words = describePly(this.deps.i18n.t, event.move, event.events, names);
+      this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
+    } else if (event.type === 'rematch') {
+      void this.join().then(() => this.deps.notices.show(this.deps.i18n.t('room.newMatch'), 'info'));
+    }
+  }
+
+  private fail(problem: Failure): void {
+    this.problem = problem;
+    if (!this.match) this.phase = 'failed';
+    else this.reject(problem);
+  }
+
+  private reject(problem: Failure): void {
+    this.deps.notices.show(errorText(this.deps.i18n, problem));
+  }
+}

@@ -1,0 +1,32 @@
+import { ClientErrorCode, failure, isErrorBody, type Failure } from './client-error.js';
+
+export type ApiResult<T> = { ok: true; data: T } | Failure;
+
+export interface ApiInit {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/** One REST call; every failure, the network's included, comes back as a value to show. */
+export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (error) {
+    return failure(ClientErrorCode.Network, error instanceof Error ? error.message : String(error));
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok && body !== undefined) return { ok: true, data: body as T };
+  if (isErrorBody(body)) return failure(body.code, body.message, response.status);
+  return failure(ClientErrorCode.Network, `HTTP ${response.status}`, response.status);
+}

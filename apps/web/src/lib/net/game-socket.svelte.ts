@@ -1,0 +1,139 @@
+import { io, type Socket } from 'socket.io-client';
+import type { Ack, ClientAcks, ClientEventName, ClientPayload, ClientToServerEvents, ServerToClientEvents } from '@oanquan/protocol';
+import { ClientErrorCode, failure, isErrorBody, type Failure } from './client-error.js';
+import { identity, type Identity } from './identity.svelte.js';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'failed';
+export type Answer<E extends ClientEventName> = ClientAcks[E] | Failure;
+
+const DEFAULT_TIMEOUT_MS = 8000;
+
+/**
+ * The one Socket.IO connection of a tab. Every request gets an answer: the
+ * server's acknowledgement, or a failure when the connection is down or the
+ * server stays silent, so no caller waits forever.
+ */
+export class GameSocket {
+  status = $state<ConnectionStatus>('connecting');
+  /** Why the connection failed, when it did. */
+  problem = $state.raw<Failure | null>(null);
+  private readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  private readonly reconnectListeners = new Set<(deliberate: boolean) => void>();
+  private everConnected = false;
+  /** The last disconnection was ours (leaving rooms), not the network's. */
+  private deliberate = false;
+
+  constructor(private readonly who: Identity) {
+    this.socket = io({
+      autoConnect: false,
+      auth: (send) => {
+        void who.ensure().then((token) => send({ token: typeof token === 'string' ? token : '' }));
+      },
+    });
+    this.socket.on('connect', () => {
+      const again = this.everConnected;
+      const deliberate = this.deliberate;
+      this.everConnected = true;
+      this.deliberate = false;
+      this.status = 'connected';
+      this.problem = null;
+      if (again) for (const listener of this.reconnectListeners) listener(deliberate);
+    });
+    this.socket.on('disconnect', (reason) => {
+      // A disconnect the server asked for is not retried by Socket.IO itself.
+      if (reason === 'io server disconnect') this.socket.connect();
+      this.status = 'reconnecting';
+    });
+    this.socket.on('connect_error', (error: Error & { data?: unknown }) => {
+      if (isErrorBody(error.data) && error.data.code === 'UNAUTHORIZED') {
+        // The server forgot this guest: become a new one, once per refusal.
+        void who.renew().then((token) => {
+          if (typeof token === 'string') this.socket.connect();
+          else {
+            this.problem = token;
+            this.status = 'failed';
+          }
+        });
+        return;
+      }
+      this.problem = failure(ClientErrorCode.Offline, error.message);
+      this.status = this.everConnected ? 'reconnecting' : this.socket.active ? 'connecting' : 'failed';
+    });
+    this.socket.connect();
+  }
+
+  get connected(): boolean {
+    return this.status === 'connected';
+  }
+
+  /** Resolves true once connected, or false if that takes longer than `timeoutMs`. */
+  whenConnected(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<boolean> {
+    if (this.socket.connected) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (connected: boolean) => {
+        clearTimeout(timer);
+        this.socket.off('connect', onConnect);
+        resolve(connected);
+      };
+      const onConnect = () => done(true);
+      const timer = setTimeout(() => done(this.socket.connected), timeoutMs);
+      this.socket.on('connect', onConnect);
+    });
+  }
+
+  async request<E extends ClientEventName>(event: E, payload: ClientPayload<E>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Answer<E>> {
+    // A page's first requests may come before its first connection: wait for
+    // that one. After a disconnection, fail at once instead: the board must
+    // not look as if a move were on its way.
+    if (!this.socket.connected && !(this.status === 'connecting' && (await this.whenConnected(timeoutMs)))) {
+      return failure(ClientErrorCode.Offline, 'Not connected to the server');
+    }
+    const timed = this.socket.timeout(timeoutMs) as unknown as {
+      emitWithAck(event: E, payload: ClientPayload<E>): Promise<Ack<E>>;
+    };
+    try {
+      const answer = await timed.emitWithAck(event, payload);
+      if (typeof answer !== 'object' || answer === null) return failure(ClientErrorCode.Network, 'Unreadable answer');
+      return answer as Answer<E>;
+    } catch {
+      return this.socket.connected
+        ? failure(ClientErrorCode.Timeout, `No answer to ${event} within ${timeoutMs / 1000} s`)
+        : failure(ClientErrorCode.Offline, 'The connection was lost before the server answered');
+    }
+  }
+
+  /**
+   * Leaves every room this connection joined. The protocol has no
+   * `room:leave`, so the connection is made afresh: the server then stops
+   * counting this tab as present in a room it has left.
+   */
+  leaveRooms(): void {
+    if (!this.socket.connected) return;
+    this.deliberate = true;
+    this.socket.disconnect();
+    this.status = 'connecting';
+    this.socket.connect();
+  }
+
+  /** Listens to a server event; returns the function that stops listening. */
+  on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): () => void {
+    (this.socket.on as (event: E, listener: ServerToClientEvents[E]) => void)(event, listener);
+    return () => {
+      (this.socket.off as (event: E, listener: ServerToClientEvents[E]) => void)(event, listener);
+    };
+  }
+
+  /** Called after each reconnection (not the first connection): time to catch up. */
+  onReconnect(listener: (deliberate: boolean) => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+}
+
+let shared: GameSocket | undefined;
+
+/** The tab's connection, opened on first use (browser only). */
+export function gameSocket(): GameSocket {
+  shared ??= new GameSocket(identity());
+  return shared;
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer, startHarness, type Harness } from './support/harness.js';
+
+describe('the public queue in Chromium', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({ QUEUE_TICK_MS: '200' });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('can be left again with Cancel', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser);
+    await page.goto(harness.server.url);
+    await page.click('[data-play]:not([disabled])');
+    await page.waitForSelector('[data-queue="searching"]');
+    await page.click('[data-queue-cancel]');
+    await page.waitForSelector('[data-queue="idle"] [data-play]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('puts two players who press Play into the same match, with the pool’s clock', async () => {
+    const a = await newPlayer(harness.browser);
+    const b = await newPlayer(harness.browser, { viewport: { width: 360, height: 740 }, isMobile: true, locale: 'vi-VN' });
+    for (const { page } of [a, b]) {
+      await page.goto(harness.server.url);
+      await page.click('[data-pool="3+2"]');
+      await page.click('[data-play]:not([disabled])');
+      await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');
+    }
+    await Promise.all([a.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), b.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    expect(a.page.url()).toBe(b.page.url());
+    for (const { page } of [a, b]) await page.waitForSelector('[data-room][data-status="opener"] [data-opener]');
+    const matchA = await a.page.getAttribute('[data-room]', 'data-match');
+    expect(matchA).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await b.page.getAttribute('[data-room]', 'data-match')).toBe(matchA);
+    const seats = [await a.page.getAttribute('[data-room]', 'data-seat'), await b.page.getAttribute('[data-room]', 'data-seat')];
+    expect(seats.sort()).toEqual(['0', '1']);
+    expect(await a.page.textContent('.info')).toContain('3 min + 2 s');
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+});

@@ -1,0 +1,134 @@
+import { newGame, play, replay, type PlyEvent, type Position } from '@oanquan/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardCounts, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { playFinishedGame, type FinishedGame } from './support/live-game.js';
+
+/** What the board must show after each single stone of a ply, straight from the rules' events. */
+function stoneByStone(before: Position, events: readonly PlyEvent[]): number[][] {
+  const squares = [...before.squares];
+  const shown: number[][] = [];
+  for (const event of events) {
+    if (event.type === 'end') continue;
+    if (event.type === 'drop') squares[event.square]! += 1;
+    else if (event.type === 'refill') for (const square of event.squares) squares[square] = 1;
+    else squares[event.square] = 0;
+    shown.push([...squares]);
+  }
+  return shown;
+}
+
+describe('the replay viewer in Chromium', () => {
+  let harness: Harness;
+  let game: FinishedGame;
+  let positions: readonly Position[];
+  let stones: number[][][];
+  beforeAll(async () => {
+    harness = await startHarness();
+    // Seed 43 plays 18 plies with captures and two refills: every kind of event is stepped through.
+    game = await playFinishedGame(harness.server.url, 43);
+    const replayed = replay({ rules: game.rules, first: 0 }, game.moves);
+    if (!replayed.ok) throw new Error('the finished game does not replay');
+    positions = replayed.positions;
+    let state = newGame({ rules: game.rules, first: 0 });
+    stones = game.moves.map((move) => {
+      const result = play(state, move);
+      if (!result.ok) throw new Error(result.code);
+      const shown = stoneByStone(state.position, result.events);
+      state = result.state;
+      return shown;
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('steps through every move and every single stone, forward and back, as the rules say', { timeout: 180_000 }, async () => {
+    const { page, errors, context } = await newPlayer(harness.browser);
+    await page.goto(`${harness.server.url}/m/${game.matchId}?move=0`);
+    await page.waitForSelector('[data-replay][data-ply="0"][data-step="rest"] [data-board]');
+    expect(await boardCounts(page)).toEqual(positions[0]!.squares);
+
+    const expectShown = async (ply: number, step: number | null, counts: readonly number[]) => {
+      await page.waitForSelector(`[data-replay][data-ply="${ply}"][data-step="${step ?? 'rest'}"]`);
+      expect({ ply, step, counts: await boardCounts(page) }).toEqual({ ply, step, counts });
+    };
+
+    // Forward, one stone at a time: every stone of a ply, then the rest after it.
+    for (let ply = 0; ply < game.moves.length; ply++) {
+      const shown = stones[ply]!;
+      for (let step = 0; step < shown.length - 1; step++) {
+        await page.click('[data-action="next-stone"]');
+        await expectShown(ply, step, shown[step]!);
+      }
+      await page.click('[data-action="next-stone"]');
+      await expectShown(ply + 1, null, positions[ply + 1]!.squares);
+    }
+    await page.waitForSelector('[data-result]');
+
+    // Back, one stone at a time, with the keyboard.
+    for (let ply = game.moves.length; ply > 0; ply--) {
+      const shown = stones[ply - 1]!;
+      for (let step = shown.length - 2; step >= 0; step--) {
+        await page.keyboard.press('Shift+ArrowLeft');
+        await expectShown(ply - 1, step, shown[step]!);
+      }
+      await page.keyboard.press('Shift+ArrowLeft');
+      await expectShown(ply - 1, null, positions[ply - 1]!.squares);
+    }
+
+    // Whole moves, forward and back.
+    for (let ply = 1; ply <= game.moves.length; ply++) {
+      await page.click('[data-action="next-move"]');
+      await expectShown(ply, null, positions[ply]!.squares);
+    }
+    for (let ply = game.moves.length - 1; ply >= 0; ply--) {
+      await page.click('[data-action="prev-move"]');
+      await expectShown(ply, null, positions[ply]!.squares);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens at the move in its address, keeps the address current, autoplays and offers the record', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser, { speed: 'fast' });
+    const at = Math.min(7, game.moves.length);
+    await page.goto(`${harness.server.url}/m/${game.matchId}?move=${at}`);
+    await page.waitForSelector(`[data-replay][data-ply="${at}"][data-step="rest"]`);
+    expect(await boardCounts(page)).toEqual(positions[at]!.squares);
+    expect(await page.getAttribute(`.moves [data-ply="${at}"]`, 'aria-current')).toBe('true');
+
+    await page.click('[data-action="next-move"]');
+    await page.waitForURL(new RegExp(`move=${at + 1}$`));
+    await page.click('.moves button[data-ply="2"]');
+    await page.waitForURL(/move=2$/);
+    expect(await boardCounts(page)).toEqual(positions[2]!.squares);
+
+    await page.selectOption('[data-autoplay-speed]', '4');
+    await page.click('[data-action="play"]');
+    await page.waitForSelector('[data-replay][data-ply="3"]');
+    await page.click('[data-action="play"]');
+
+    const href = await page.getAttribute('[data-download]', 'href');
+    const response = await fetch(harness.server.url + href!);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment/);
+    const text = await response.text();
+    expect(text).toContain('[Rules "');
+    expect(text).toContain(`[Score "${game.final.position.result!.score[0]}-${game.final.position.result!.score[1]}"]`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is linked from the room page and from both players’ profiles', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser);
+    await page.goto(`${harness.server.url}/r/${game.roomCode}`);
+    await page.click('[data-replay-link]');
+    await page.waitForSelector(`[data-replay="${game.matchId}"] [data-board]`);
+    for (const player of game.players) {
+      await page.goto(`${harness.server.url}/p/${player.player.id}`);
+      await page.click(`[data-match-item="${game.matchId}"] a`);
+      await page.waitForSelector(`[data-replay="${game.matchId}"] [data-board]`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium, startServerProcess, type ServerProcess } from '@oanquan/testkit';
+
+export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
+
+/** The real server (serving the built web app) over a fresh PGlite directory, and the system's Chromium. */
+export interface Harness {
+  server: ServerProcess;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'oanquan-web-'));
+  const [server, browser] = await Promise.all([
+    startServerProcess({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }),
+    launchChromium(),
+  ]);
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page; a test expects none. */
+  errors: string[];
+}
+
+/**
+ * A browser context of its own (its own guest token), sowing shown
+ * instantly unless `speed` says otherwise, so a click costs no animation.
+ */
+export async function newPlayer(
+  browser: Browser,
+  options: BrowserContextOptions & { speed?: 'instant' | 'normal' | 'fast' | 'slow' } = {},
+): Promise<Player> {
+  const { speed = 'instant', ...contextOptions } = options;
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, ...contextOptions });
+  await context.addInitScript((chosen) => localStorage.setItem('oanquan.speed', chosen), speed);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** The dân count of every square as the board shows it, by ring index. */
+export async function boardCounts(page: Page): Promise<number[]> {
+  return page.$$eval('[data-board] [data-square]', (squares) => {
+    const counts: number[] = Array(12).fill(-1);
+    for (const square of squares) counts[Number(square.getAttribute('data-square'))] = Number(square.getAttribute('data-count'));
+    return counts;
+  });
+}
+
+/** Whether the page is wider than its viewport (something overflows horizontally). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export async function verticalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** A deterministic chooser of legal moves: the same seed plays the same game. */
+export function seeded(seed: number): (n: number) => number {
+  let x = seed;
+  return (n) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+}

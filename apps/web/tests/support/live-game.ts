@@ -1,0 +1,82 @@
+import { legalMoves, newGame, play, type Move, type RuleOptions, type State } from '@oanquan/rules';
+import type { ClientAcks, ClientEventName, ClientToServerEvents, ErrorBody, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { seeded } from './harness.js';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+async function post<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function connect(url: string, token: string): Promise<ClientSocket> {
+  const socket: ClientSocket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+async function request<E extends ClientEventName>(socket: ClientSocket, event: E, payload: unknown): Promise<ClientAcks[E]> {
+  const timed = socket.timeout(10_000) as unknown as { emitWithAck(event: E, payload: unknown): Promise<ClientAcks[E] | ErrorBody> };
+  const answer = await timed.emitWithAck(event, payload);
+  if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
+  return answer;
+}
+
+export interface FinishedGame {
+  matchId: string;
+  roomCode: string;
+  players: [SessionResponse, SessionResponse];
+  rules: RuleOptions;
+  moves: Move[];
+  final: State;
+}
+
+/**
+ * A whole match played straight over sockets, as two real clients would,
+ * for tests that need a finished match without clicking through one.
+ */
+export async function playFinishedGame(url: string, seed: number): Promise<FinishedGame> {
+  const players = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})] as [
+    SessionResponse,
+    SessionResponse,
+  ];
+  const room = await post<RoomResponse>(url, '/api/rooms', { rules: { preset: 'classic' } }, players[0].token);
+  const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
+  try {
+    await request(sockets[0], 'room:join', { code: room.code });
+    await request(sockets[1], 'room:join', { code: room.code });
+    await request(sockets[0], 'opener:choose', { matchId: room.matchId, choice: 'rock' });
+    let version = (await request(sockets[1], 'opener:choose', { matchId: room.matchId, choice: 'scissors' })).version;
+    let state = newGame({ rules: room.rules, first: 0 });
+    const choose = seeded(seed);
+    const moves: Move[] = [];
+    while (state.position.status === 'playing') {
+      const legal = legalMoves(state);
+      const move = legal[choose(legal.length)]!;
+      const answer = await request(sockets[state.position.toMove], 'move', {
+        matchId: room.matchId,
+        moveId: `m${moves.length + 1}`,
+        version,
+        square: move.square,
+        dir: move.dir,
+      });
+      version = answer.version;
+      const result = play(state, move);
+      if (!result.ok) throw new Error(result.code);
+      state = result.state;
+      moves.push(move);
+    }
+    return { matchId: room.matchId, roomCode: room.code, players, rules: room.rules, moves, final: state };
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+}
