@@ -13,6 +13,8 @@ import { roomCode } from './rooms.js';
  * never a field of the payload.
  */
 export const joinRoomPayload = z.object({ code: roomCode }).strict();
+/** Stop following a room (the page was left); the player no longer counts as present there. */
+export const leaveRoomPayload = z.object({ code: roomCode }).strict();
 
 export const chooseHandPayload = z.object({ matchId: z.uuid(), choice: hand }).strict();
 
@@ -32,6 +34,7 @@ export const syncPayload = z.object({ matchId: z.uuid(), version: z.number().int
 
 export const clientEvents = {
   'room:join': joinRoomPayload,
+  'room:leave': leaveRoomPayload,
   'opener:choose': chooseHandPayload,
   move: movePayload,
   sync: syncPayload,
@@ -57,6 +60,7 @@ export const okAck = z.object({ ok: z.literal(true) });
 
 export interface ClientAcks {
   'room:join': z.infer<typeof joinRoomAck>;
+  'room:leave': z.infer<typeof okAck>;
   'opener:choose': z.infer<typeof versionAck>;
   move: z.infer<typeof versionAck>;
   sync: z.infer<typeof syncAck>;

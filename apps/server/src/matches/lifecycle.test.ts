@@ -119,6 +119,18 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(endedWith(watcher)).toEqual({ type: 'ended', result: { winner: 0, reason: 'abandon', score: null } });
   });
 
+  it('room:leave: a spectator who leaves stops counting and stops receiving events', async () => {
+    const { a, watcher, room, matchId, version } = await started();
+    await a.until(() => a.presence.at(-1)?.spectators === 1, 'one spectator');
+    expect(await watcher.request('room:leave', { code: room.code })).toEqual({ ok: true });
+    await a.until(() => a.presence.at(-1)?.spectators === 0, 'no spectator');
+    const ack = await a.request('move', { matchId, moveId: 'a1', version, square: 1, dir: 1 });
+    if (!ack.ok) throw new Error(ack.code);
+    await a.waitForVersion(ack.version);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(watcher.version).toBe(version);
+  });
+
   it('rematch: offered by one, accepted by the other, a new match with a new opener that spectators follow', async () => {
     const { a, b, watcher, matchId, room, alice, bob } = await started();
     await a.request('resign', { matchId });

@@ -107,6 +107,11 @@ export function attachSocketHandlers(
     });
     on('opener:choose', async (payload) => ({ ok: true, version: await services.matches.chooseHand(player, payload) }));
     on('move', async (payload) => ({ ok: true, version: await services.matches.move(player, payload) }));
+    on('room:leave', async ({ code }) => {
+      await socket.leave(roomChannel(code));
+      void services.presence.refresh(code);
+      return { ok: true };
+    });
     on('sync', async ({ matchId, version }) => {
       const code = await services.matches.roomCodeOf(matchId);
       await socket.join(roomChannel(code));

@@ -60,7 +60,7 @@ export class RoomSession {
       socket.on('presence', (presence) => {
         if (presence.matchId === this.match?.id) this.presence = presence;
       }),
-      socket.onReconnect((deliberate) => void this.catchUp(deliberate)),
+      socket.onReconnect(() => void this.catchUp()),
     );
     void this.join();
     return () => {
@@ -156,13 +156,15 @@ export class RoomSession {
     }
   }
 
-  private async catchUp(deliberate: boolean): Promise<void> {
+  private async catchUp(): Promise<void> {
     this.problem = null;
-    if (!deliberate) this.deps.notices.show(this.deps.i18n.t('conn.back'), 'info');
+    this.deps.notices.show(this.deps.i18n.t('conn.back'), 'info');
     await (this.match ? this.resync() : this.join());
   }
 
   private setMatch(snapshot: MatchSnapshot, seat: Seat | null): void {
+    // A timed snapshot's clocks are as of the server's "now": the offset is known before any event.
+    if (snapshot.clocks) this.clockOffset = Date.now() - Date.parse(snapshot.clocks.asOf);
     const previous = this.match;
     if (previous && previous.id === snapshot.matchId) {
       previous.seat = seat;

@@ -18,10 +18,8 @@ export class GameSocket {
   /** Why the connection failed, when it did. */
   problem = $state.raw<Failure | null>(null);
   private readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
-  private readonly reconnectListeners = new Set<(deliberate: boolean) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
   private everConnected = false;
-  /** The last disconnection was ours (leaving rooms), not the network's. */
-  private deliberate = false;
 
   constructor(private readonly who: Identity) {
     this.socket = io({
@@ -32,12 +30,10 @@ export class GameSocket {
     });
     this.socket.on('connect', () => {
       const again = this.everConnected;
-      const deliberate = this.deliberate;
       this.everConnected = true;
-      this.deliberate = false;
       this.status = 'connected';
       this.problem = null;
-      if (again) for (const listener of this.reconnectListeners) listener(deliberate);
+      if (again) for (const listener of this.reconnectListeners) listener();
     });
     this.socket.on('disconnect', (reason) => {
       // A disconnect the server asked for is not retried by Socket.IO itself.
@@ -102,17 +98,9 @@ export class GameSocket {
     }
   }
 
-  /**
-   * Leaves every room this connection joined. The protocol has no
-   * `room:leave`, so the connection is made afresh: the server then stops
-   * counting this tab as present in a room it has left.
-   */
-  leaveRooms(): void {
-    if (!this.socket.connected) return;
-    this.deliberate = true;
-    this.socket.disconnect();
-    this.status = 'connecting';
-    this.socket.connect();
+  /** Stops following a room, so the server no longer counts this tab as present there. */
+  leaveRoom(code: string): void {
+    if (this.socket.connected) void this.request('room:leave', { code });
   }
 
   /** Listens to a server event; returns the function that stops listening. */
@@ -124,7 +112,7 @@ export class GameSocket {
   }
 
   /** Called after each reconnection (not the first connection): time to catch up. */
-  onReconnect(listener: (deliberate: boolean) => void): () => void {
+  onReconnect(listener: () => void): () => void {
     this.reconnectListeners.add(listener);
     return () => this.reconnectListeners.delete(listener);
   }
