@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { PeriodicTask } from '../periodic-task.js';
 import type { MatchObserver, MatchService } from './match-service.js';
 
 /**
@@ -11,29 +12,27 @@ import type { MatchObserver, MatchService } from './match-service.js';
  */
 export class ClockSweeper implements MatchObserver {
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  private readonly sweeps: PeriodicTask;
 
   constructor(
     private readonly db: Database,
     private readonly matches: MatchService,
     private readonly log: FastifyBaseLogger,
-    private readonly sweepEveryMs = 2000,
-  ) {}
+    sweepEveryMs = 2000,
+  ) {
+    this.sweeps = new PeriodicTask(() => this.sweep(), sweepEveryMs);
+  }
 
   start(): void {
     this.matches.observe(this);
-    this.sweepTimer = setInterval(() => void this.sweep(), this.sweepEveryMs);
-    this.sweepTimer.unref();
-    void this.sweep();
+    this.sweeps.start();
+    void this.sweeps.run();
   }
 
-  /** Stops the timers; resolves once a sweep in progress has finished. */
   async stop(): Promise<void> {
-    clearInterval(this.sweepTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 
   changed(match: { id: string; status: string; clockDeadline: Date | null }): void {
@@ -48,22 +47,17 @@ export class ClockSweeper implements MatchObserver {
     this.timers.set(match.id, timer);
   }
 
-  sweep(): Promise<void> {
-    this.sweeping ??= (async () => {
-      try {
-        const due = await this.db.prisma.match.findMany({
-          where: { status: 'playing', clockDeadline: { lte: new Date() } },
-          select: { id: true },
-          take: 100,
-        });
-        for (const { id } of due) await this.expire(id);
-      } catch (error) {
-        this.log.error({ err: error }, 'clock sweep failed');
-      } finally {
-        this.sweeping = undefined;
-      }
-    })();
-    return this.sweeping;
+  private async sweep(): Promise<void> {
+    try {
+      const due = await this.db.prisma.match.findMany({
+        where: { status: 'playing', clockDeadline: { lte: new Date() } },
+        select: { id: true },
+        take: 100,
+      });
+      for (const { id } of due) await this.expire(id);
+    } catch (error) {
+      this.log.error({ err: error }, 'clock sweep failed');
+    }
   }
 
   private async expire(matchId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PRESETS } from '@oanquan/rules';
 import { poolTimeControl, queuePools, type PublicPlayer, type QueuePool } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
+import { PeriodicTask } from '../periodic-task.js';
 import { insertRoom } from '../rooms/room-service.js';
 import type { GameServer } from '../socket/socket-handlers.js';
 import { choosePairs, type GapSettings } from './pairing.js';
@@ -24,25 +25,23 @@ export interface MatchmakerSettings extends GapSettings {
 export class Matchmaker {
   /** Sockets of this process that wait, for the status messages. */
   private readonly local = new Map<string, { playerId: string; pool: QueuePool; joinedAt: Date }>();
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> | undefined;
+  private readonly ticks: PeriodicTask;
 
   constructor(
     private readonly db: Database,
     private readonly io: GameServer,
     private readonly log: FastifyBaseLogger,
     private readonly settings: MatchmakerSettings,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.settings.tickMs);
-    this.timer.unref();
+  ) {
+    this.ticks = new PeriodicTask(() => this.tick(), settings.tickMs);
   }
 
-  /** Stops pairing; resolves once a tick in progress has finished. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.ticking;
+  start(): void {
+    this.ticks.start();
+  }
+
+  stop(): Promise<void> {
+    return this.ticks.stop();
   }
 
   /** Joining again (another pool, another tab) replaces the earlier entry. */
@@ -69,18 +68,13 @@ export class Matchmaker {
     await this.db.prisma.queueEntry.deleteMany({ where: { connection } });
   }
 
-  tick(): Promise<void> {
-    this.ticking ??= (async () => {
-      try {
-        for (const pool of queuePools) await this.pair(pool);
-        await this.sendStatus();
-      } catch (error) {
-        this.log.error({ err: error }, 'matchmaking tick failed');
-      } finally {
-        this.ticking = undefined;
-      }
-    })();
-    return this.ticking;
+  private async tick(): Promise<void> {
+    try {
+      for (const pool of queuePools) await this.pair(pool);
+      await this.sendStatus();
+    } catch (error) {
+      this.log.error({ err: error }, 'matchmaking tick failed');
+    }
   }
 
   private async pair(pool: QueuePool): Promise<void> {
