@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import { ErrorCode, limits, type ErrorBody } from '@oanquan/protocol';
+import { ErrorCode, limits, type ErrorBody, type MatchEventEnvelope } from '@oanquan/protocol';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { ServiceError } from './errors.js';
@@ -11,7 +11,7 @@ import { roomRoutes } from './http/room-routes.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
-import { ClockSweeper } from './matches/clock-sweeper.js';
+import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
@@ -41,12 +41,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   const players = new PlayerService(db);
   const rooms = new RoomService(db);
-  const matches = new MatchService(db, (code, envelopes) => {
+  const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
-  });
+  };
+  const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS);
   const history = new MatchHistory(db);
   const presence = new PresenceService(io, db, matches, http.log, config.ABANDON_GRACE_MS);
-  const sweeper = new ClockSweeper(db, matches, http.log);
+  const sweeper = new DeadlineSweeper(db, matches, http.log);
   sweeper.start();
   const matchmaker = new Matchmaker(db, io, http.log, {
     baseGap: config.QUEUE_BASE_GAP,

@@ -19,6 +19,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data/pglite')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long the second player has to choose a hand once the first has; then the first wins the toss. */
+  OPENER_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a seated player may be disconnected before the opponent can claim the win. */
   ABANDON_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** The public queue: rating gap accepted at once, its widening per second of waiting, how often pairs are made. */

@@ -83,9 +83,14 @@ export type PlayedMove = z.infer<typeof playedMove>;
 /** What happened to a match, one version at a time. */
 export const matchEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('seated'), seat, player: publicPlayer }),
-  /** Somebody chose a hand; what they chose stays hidden until both have. */
-  z.object({ type: z.literal('opener-chosen'), seat, round: z.number().int().min(1) }),
+  /**
+   * Somebody chose a hand; what they chose stays hidden until both have. On
+   * the first choice of a round, `deadline` is when the other must have chosen.
+   */
+  z.object({ type: z.literal('opener-chosen'), seat, round: z.number().int().min(1), deadline: z.string().nullable() }),
   z.object({ type: z.literal('opener-round'), ...openerRound.shape }),
+  /** The other did not choose in time: the one who chose wins the toss. */
+  z.object({ type: z.literal('opener-forfeit'), round: z.number().int().min(1), winner: seat }),
   z.object({ type: z.literal('started'), first: seat, clocks: clocks.nullable() }),
   z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position, clocks: clocks.nullable() }),
   z.object({ type: z.literal('ended'), result: matchResult }),
@@ -114,7 +119,7 @@ export const matchSnapshot = z.object({
   rules: ruleOptions,
   timeControl: timeControl.nullable(),
   seats: pair(publicPlayer.nullable()),
-  opener: z.object({ rounds: z.array(openerRound), chosen: pair(z.boolean()) }),
+  opener: z.object({ rounds: z.array(openerRound), chosen: pair(z.boolean()), deadline: z.string().nullable() }),
   first: seat.nullable(),
   moves: z.array(playedMove),
   position,

@@ -119,6 +119,35 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(endedWith(watcher)).toEqual({ type: 'ended', result: { winner: 0, reason: 'abandon', score: null } });
   });
 
+  it('opener timeout: a player who chose wins the toss when the other does not choose in time', async () => {
+    const quick = await startApp(engine, {}, { OPENER_TIMEOUT_MS: '300' });
+    try {
+      const [alice, bob] = await Promise.all([newGuest(quick.url), newGuest(quick.url)]);
+      const room = await newRoom(quick.url, alice.token);
+      const a = await TestClient.connect(quick.url, alice.token);
+      const b = await TestClient.connect(quick.url, bob.token);
+      clients.push(a, b);
+      await a.request('room:join', { code: room.code });
+      await b.request('room:join', { code: room.code });
+      const chose = Date.now();
+      await b.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+      await a.until(() => a.events.some((e) => e.event.type === 'opener-chosen'), 'the choice');
+      const chosen = a.events.find((e) => e.event.type === 'opener-chosen')!.event;
+      expect(chosen).toMatchObject({ seat: 1, round: 1 });
+      const deadline = Date.parse((chosen as { deadline: string }).deadline);
+      expect(deadline - chose).toBeGreaterThanOrEqual(250);
+      expect(deadline - chose).toBeLessThan(1000);
+      await a.until(() => a.events.some((e) => e.event.type === 'started'), 'the forfeit', 6000);
+      expect(a.events.slice(-2).map((e) => e.event)).toEqual([
+        { type: 'opener-forfeit', round: 1, winner: 1 },
+        { type: 'started', first: 1, clocks: null },
+      ]);
+      expect(await a.request('opener:choose', { matchId: room.matchId, choice: 'paper' })).toMatchObject({ ok: false, code: 'NOT_IN_OPENER' });
+    } finally {
+      await quick.app.close();
+    }
+  });
+
   it('room:leave: a spectator who leaves stops counting and stops receiving events', async () => {
     const { a, watcher, room, matchId, version } = await started();
     await a.until(() => a.presence.at(-1)?.spectators === 1, 'one spectator');

@@ -132,7 +132,7 @@ describe.each(engines)('live play on %s', (engine) => {
 
     await a.request('opener:choose', { matchId, choice: 'rock' });
     await watcher.waitForVersion(before.version + 1);
-    expect(watcher.events.at(-1)?.event).toEqual({ type: 'opener-chosen', seat: 0, round: 1 });
+    expect(watcher.events.at(-1)?.event).toEqual({ type: 'opener-chosen', seat: 0, round: 1, deadline: expect.any(String) });
     const watched = await stored(matchId);
     expect(await watcher.request('move', { matchId, moveId: 'w1', version: watched.version, square: 1, dir: 1 })).toMatchObject({
       ok: false,

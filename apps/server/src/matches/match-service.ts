@@ -20,6 +20,7 @@ import {
   commitEvents,
   loadMatch,
   loadMoves,
+  openerDeadline,
   openRound,
   playedMoves,
   rulesOf,
@@ -55,6 +56,7 @@ export class MatchService {
   constructor(
     private readonly db: Database,
     private readonly publish: Publish,
+    readonly openerTimeoutMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -86,7 +88,11 @@ export class MatchService {
     return current.id;
   }
 
-  /** One hand of rock–paper–scissors; hidden until both are in, a tie opens the next round, the winner moves first. */
+  /**
+   * One hand of rock–paper–scissors; hidden until both are in, a tie opens
+   * the next round, the winner moves first. The other player then has
+   * `openerTimeoutMs` to choose (see `forfeitOpener`).
+   */
   async chooseHand(player: PublicPlayer, { matchId, choice }: ClientPayload<'opener:choose'>): Promise<number> {
     const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
       if (match.status !== 'opener') throw new ServiceError(ErrorCode.NotInOpener, 'The opener is not being played');
@@ -96,29 +102,40 @@ export class MatchService {
       if (open?.[seat === 0 ? 'choice0' : 'choice1'] != null) {
         throw new ServiceError(ErrorCode.AlreadyChosen, 'You have already chosen this round');
       }
-      const events: MatchEvent[] = [{ type: 'opener-chosen', seat, round }];
+      const now = this.now();
       const mine = seat === 0 ? { choice0: choice } : { choice1: choice };
       const other = open?.[seat === 0 ? 'choice1' : 'choice0'] as typeof choice | null | undefined;
       if (!other) {
-        await tx.openerRound.create({ data: { matchId, round, ...mine } });
-        return { result: null, events };
+        await tx.openerRound.create({ data: { matchId, round, ...mine, createdAt: now } });
+        const deadline = new Date(now.getTime() + this.openerTimeoutMs).toISOString();
+        return { result: null, events: [{ type: 'opener-chosen', seat, round, deadline }] };
       }
       const choices = (seat === 0 ? [choice, other] : [other, choice]) as [typeof choice, typeof choice];
       const winner = roundWinner(choices[0], choices[1]);
-      const now = this.now();
       await tx.openerRound.update({ where: { matchId_round: { matchId, round } }, data: { ...mine, winner, decidedAt: now } });
-      events.push({ type: 'opener-round', round, choices, winner });
+      const events: MatchEvent[] = [
+        { type: 'opener-chosen', seat, round, deadline: null },
+        { type: 'opener-round', round, choices, winner },
+      ];
       if (winner === null) return { result: null, events };
-      const clocks = startClocks(match.room, now);
-      events.push({ type: 'started', first: winner, clocks: clocks && clocksOnWire(clocks, match.room, winner, now) });
-      const position = newGame({ rules: rulesOf(match), first: winner }).position;
-      return {
-        result: null,
-        events,
-        update: { status: 'playing', first: winner, startedAt: now, position: asJson(position), ...clocks },
-      };
+      const start = startPlaying(match, winner, now);
+      return { result: null, events: [...events, start.event], update: start.update };
     });
     return snapshot.version;
+  }
+
+  /** design.md: on timeout a player who chose wins the toss. A no-op until the deadline has passed. */
+  async forfeitOpener(matchId: string): Promise<void> {
+    await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
+      const now = this.now();
+      const deadline = openerDeadline(match, this.openerTimeoutMs);
+      const open = openRound(match);
+      if (!deadline || !open || deadline > now) return { result: null, events: [] };
+      const winner: Seat = open.choice0 !== null ? 0 : 1;
+      await tx.openerRound.update({ where: { matchId_round: { matchId, round: open.round } }, data: { winner, decidedAt: now } });
+      const start = startPlaying(match, winner, now);
+      return { result: null, events: [{ type: 'opener-forfeit', round: open.round, winner }, start.event], update: start.update };
+    });
   }
 
   /** design.md "One move, end to end", steps 4–6. */
@@ -272,7 +289,7 @@ export class MatchService {
   }
 
   async snapshot(matchId: string): Promise<MatchSnapshot> {
-    return this.db.prisma.$transaction(async (tx) => snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId), this.now()));
+    return this.db.prisma.$transaction(async (tx) => snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId), this.now(), this.openerTimeoutMs));
   }
 
   private async end(matchId: string, decide: (match: MatchRow) => Parameters<typeof ending>[1]): Promise<number> {
@@ -299,7 +316,7 @@ export class MatchService {
             await rateIfEnded(tx, match, decision.events);
             const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
-            return { result: decision.result, envelopes, after, snapshot: snapshotOf(after, await loadMoves(tx, matchId), this.now()) };
+            return { result: decision.result, envelopes, after, snapshot: snapshotOf(after, await loadMoves(tx, matchId), this.now(), this.openerTimeoutMs) };
           }),
         );
         this.committed(outcome.after, outcome.envelopes);
@@ -335,6 +352,21 @@ export class MatchService {
 async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[]): Promise<void> {
   const ended = events.find((event) => event.type === 'ended');
   if (ended) await rateEndedMatch(tx, match, ended.result);
+}
+
+/** The opener is decided: the winner moves first and the clocks start. */
+function startPlaying(match: MatchRow, first: Seat, now: Date): { event: MatchEvent; update: Parameters<typeof commitEvents>[3] } {
+  const clocks = startClocks(match.room, now);
+  return {
+    event: { type: 'started', first, clocks: clocks && clocksOnWire(clocks, match.room, first, now) },
+    update: {
+      status: 'playing',
+      first,
+      startedAt: now,
+      position: asJson(newGame({ rules: rulesOf(match), first }).position),
+      ...clocks,
+    },
+  };
 }
 
 function requireSeat(match: MatchRow, playerId: string): Seat {

@@ -92,7 +92,13 @@ export function openRound(match: MatchRow) {
   return last && (last.choice0 === null || last.choice1 === null) ? last : undefined;
 }
 
-export function snapshotOf(match: MatchRow, moves: MoveRow[], now = new Date()): MatchSnapshot {
+/** When the other player must have chosen, once one has chosen in the open round. */
+export function openerDeadline(match: MatchRow, timeoutMs: number): Date | null {
+  const open = openRound(match);
+  return match.status === 'opener' && open ? new Date(open.createdAt.getTime() + timeoutMs) : null;
+}
+
+export function snapshotOf(match: MatchRow, moves: MoveRow[], now: Date, openerTimeoutMs: number): MatchSnapshot {
   const open = openRound(match);
   return {
     matchId: match.id,
@@ -103,7 +109,11 @@ export function snapshotOf(match: MatchRow, moves: MoveRow[], now = new Date()):
     rules: rulesOf(match),
     timeControl: timeControlOf(match.room),
     seats: [match.player0, match.player1],
-    opener: { rounds: decidedRounds(match), chosen: [open?.choice0 != null, open?.choice1 != null] },
+    opener: {
+      rounds: decidedRounds(match),
+      chosen: [open?.choice0 != null, open?.choice1 != null],
+      deadline: openerDeadline(match, openerTimeoutMs)?.toISOString() ?? null,
+    },
     first: match.first === 0 || match.first === 1 ? match.first : null,
     moves: match.first === 0 || match.first === 1 ? playedMoves(match.first, moves) : [],
     position: positionOf(match),

@@ -112,6 +112,7 @@ export const en = {
   'opener.round': 'Round {n}',
   'opener.tie': 'Both chose {hand}: play again!',
   'opener.winner': '{name} wins the toss and moves first.',
+  'opener.countdown': 'Whoever has not chosen within {s} s loses the toss.',
   'opener.watching': 'The players are choosing…',
   'hand.rock': 'Rock',
   'hand.paper': 'Paper',

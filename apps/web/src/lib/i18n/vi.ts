@@ -110,6 +110,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'opener.round': 'Lượt {n}',
   'opener.tie': 'Cả hai cùng ra {hand}: oẳn lại!',
   'opener.winner': '{name} thắng và được đi trước.',
+  'opener.countdown': 'Ai chưa chọn trong {s} giây sẽ thua lượt oẳn tù tì.',
   'opener.watching': 'Hai người chơi đang oẳn tù tì…',
   'hand.rock': 'Búa',
   'hand.paper': 'Bao',

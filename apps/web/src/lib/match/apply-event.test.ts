@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, newGame, play } from '@oanquan/rules';
 import type { MatchEvent, MatchEventEnvelope, MatchSnapshot } from '@oanquan/protocol';
-import { applyEvent, normalizeSnapshot, stoppedClocks } from './apply-event.js';
+import { applyEvent, stoppedClocks } from './apply-event.js';
 import { EnvelopeBuffer } from './envelope-buffer.js';
 
 const matchId = '8b0c5a4e-1f7a-4d3e-9a55-0f6f2b1c9d21';
@@ -9,7 +9,7 @@ const lan = { id: '1d9f3c36-9c52-4d80-8d0e-2b5a4c1e7f10', name: 'Lan' };
 const minh = { id: '5e2a7b90-3c1d-4f6e-8a9b-7c6d5e4f3a21', name: 'Minh' };
 
 function waiting(): MatchSnapshot {
-  return normalizeSnapshot({
+  return {
     matchId,
     roomCode: 'AbCdEfGh',
     number: 1,
@@ -18,12 +18,14 @@ function waiting(): MatchSnapshot {
     rules: DEFAULT_RULES,
     timeControl: { initialSeconds: 180, incrementSeconds: 2 },
     seats: [lan, null],
-    opener: { rounds: [], chosen: [false, false] },
+    opener: { rounds: [], chosen: [false, false], deadline: null },
     first: null,
     moves: [],
     position: newGame().position,
+    clocks: null,
     result: null,
-  } as unknown as MatchSnapshot);
+    rematch: { offered: [false, false], matchId: null },
+  };
 }
 
 function envelope(version: number, event: MatchEvent, at = '2030-01-01T00:00:10.000Z'): MatchEventEnvelope {
@@ -31,20 +33,14 @@ function envelope(version: number, event: MatchEvent, at = '2030-01-01T00:00:10.
 }
 
 describe('applyEvent', () => {
-  it('fills what an older server leaves out of a snapshot', () => {
-    const snapshot = waiting();
-    expect(snapshot.clocks).toBeNull();
-    expect(snapshot.rematch).toEqual({ offered: [false, false], matchId: null });
-  });
-
   it('follows a match from the second seat to the first move and the end', () => {
     let s = applyEvent(waiting(), envelope(2, { type: 'seated', seat: 1, player: minh }));
     expect(s).toMatchObject({ version: 2, status: 'opener', seats: [lan, minh] });
 
-    s = applyEvent(s, envelope(3, { type: 'opener-chosen', seat: 1, round: 1 }));
-    expect(s.opener.chosen).toEqual([false, true]);
+    s = applyEvent(s, envelope(3, { type: 'opener-chosen', seat: 1, round: 1, deadline: '2030-01-01T00:00:30.000Z' }));
+    expect(s.opener).toMatchObject({ chosen: [false, true], deadline: '2030-01-01T00:00:30.000Z' });
     s = applyEvent(s, envelope(4, { type: 'opener-round', round: 1, choices: ['rock', 'rock'], winner: null }));
-    expect(s.opener).toEqual({ rounds: [{ round: 1, choices: ['rock', 'rock'], winner: null }], chosen: [false, false] });
+    expect(s.opener).toEqual({ rounds: [{ round: 1, choices: ['rock', 'rock'], winner: null }], chosen: [false, false], deadline: null });
 
     const clocks = { remainingMs: [180_000, 180_000] as const, running: 1 as const, asOf: '2030-01-01T00:00:00.000Z' };
     s = applyEvent(s, envelope(5, { type: 'started', first: 1, clocks }));
@@ -76,7 +72,7 @@ describe('applyEvent', () => {
 });
 
 describe('EnvelopeBuffer', () => {
-  const chosen = (version: number) => envelope(version, { type: 'opener-chosen', seat: 0, round: 1 });
+  const chosen = (version: number) => envelope(version, { type: 'opener-chosen', seat: 0, round: 1, deadline: null });
 
   it('gives envelopes in version order and holds back the ones after a gap', () => {
     const buffer = new EnvelopeBuffer();

@@ -2,19 +2,6 @@ import { newGame } from '@oanquan/rules';
 import type { Clocks, MatchEventEnvelope, MatchSnapshot } from '@oanquan/protocol';
 
 /**
- * A snapshot as the server may send it while clocks and rematches are being
- * rolled out: fields it leaves out take their "nothing yet" value.
- */
-export function normalizeSnapshot(raw: MatchSnapshot): MatchSnapshot {
-  const partial = raw as Partial<MatchSnapshot> & Omit<MatchSnapshot, 'clocks' | 'rematch'>;
-  return {
-    ...partial,
-    clocks: partial.clocks ?? null,
-    rematch: partial.rematch ?? { offered: [false, false], matchId: null },
-  };
-}
-
-/**
  * The snapshot after one event, applied in version order (design.md "One
  * move, end to end", step 7). Pure: the caller keeps the order and asks the
  * server for anything missing.
@@ -31,12 +18,14 @@ export function applyEvent(snapshot: MatchSnapshot, envelope: MatchEventEnvelope
     case 'opener-chosen': {
       const chosen: [boolean, boolean] = [snapshot.opener.chosen[0], snapshot.opener.chosen[1]];
       chosen[event.seat] = true;
-      return { ...next, opener: { ...snapshot.opener, chosen } };
+      return { ...next, opener: { ...snapshot.opener, chosen, deadline: event.deadline } };
     }
     case 'opener-round': {
       const { round, choices, winner } = event;
-      return { ...next, opener: { rounds: [...snapshot.opener.rounds, { round, choices, winner }], chosen: [false, false] } };
+      return { ...next, opener: { rounds: [...snapshot.opener.rounds, { round, choices, winner }], chosen: [false, false], deadline: null } };
     }
+    case 'opener-forfeit':
+      return { ...next, opener: { ...snapshot.opener, chosen: [false, false], deadline: null } };
     case 'started':
       return {
         ...next,

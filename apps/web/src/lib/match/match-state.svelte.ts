@@ -1,6 +1,6 @@
 import { legalMoves, type Move } from '@oanquan/rules';
 import type { MatchEventEnvelope, MatchSnapshot, Seat } from '@oanquan/protocol';
-import { applyEvent, normalizeSnapshot } from './apply-event.js';
+import { applyEvent } from './apply-event.js';
 import { EnvelopeBuffer } from './envelope-buffer.js';
 
 export interface MatchListener {
@@ -24,7 +24,7 @@ export class MatchState {
     seat: Seat | null,
     private readonly listener: MatchListener,
   ) {
-    this.snapshot = normalizeSnapshot(snapshot);
+    this.snapshot = snapshot;
     this.seat = seat;
   }
 
@@ -46,7 +46,7 @@ export class MatchState {
   /** The server's full picture, after a long absence: whatever was held back is dropped. */
   replace(snapshot: MatchSnapshot): void {
     if (snapshot.matchId !== this.snapshot.matchId || snapshot.version < this.snapshot.version) return;
-    this.snapshot = normalizeSnapshot(snapshot);
+    this.snapshot = snapshot;
     this.applyAll(this.buffer.drain(this.snapshot.version).ready);
   }
 

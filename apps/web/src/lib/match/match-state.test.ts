@@ -19,7 +19,7 @@ function snapshot(version: number): MatchSnapshot {
     rules: DEFAULT_RULES,
     timeControl: null,
     seats: players,
-    opener: { rounds: [], chosen: [false, false] },
+    opener: { rounds: [], chosen: [false, false], deadline: null },
     first: null,
     moves: [],
     position: newGame().position,
@@ -33,7 +33,7 @@ const chosen = (version: number, seat: 0 | 1 = 0): MatchEventEnvelope => ({
   matchId,
   version,
   at: '2030-01-01T00:00:00.000Z',
-  event: { type: 'opener-chosen', seat, round: 1 },
+  event: { type: 'opener-chosen', seat, round: 1, deadline: null },
 });
 const started = (version: number): MatchEventEnvelope => ({
   matchId,
@@ -83,7 +83,7 @@ describe('MatchState', () => {
   it('takes a newer snapshot whole, then whatever held events follow it', () => {
     const { match, applied } = tracked(2);
     match.receive(started(6));
-    match.replace({ ...snapshot(5), opener: { rounds: [], chosen: [true, true] } });
+    match.replace({ ...snapshot(5), opener: { rounds: [], chosen: [true, true], deadline: null } });
     expect(match.version).toBe(6);
     expect(applied).toEqual([6]);
     match.replace(snapshot(3));

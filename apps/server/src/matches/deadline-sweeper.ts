@@ -4,13 +4,14 @@ import { PeriodicTask } from '../periodic-task.js';
 import type { MatchObserver, MatchService } from './match-service.js';
 
 /**
- * Ends matches whose running clock has run out, without waiting for a move.
- * A timer fires at each deadline this process knows of; a periodic sweep of
- * the database catches the rest (deadlines set by another process, or before
- * a restart). Several processes may try the same match: the version
- * compare-and-set lets exactly one end it.
+ * Acts on deadlines without waiting for anyone: ends matches whose running
+ * clock has run out, and decides openers the second player let lapse. A
+ * timer fires at each clock deadline this process knows of; a periodic sweep
+ * of the database catches the rest (deadlines set by another process, or
+ * before a restart, and every opener). Several processes may try the same
+ * match: the version compare-and-set lets exactly one act.
  */
-export class ClockSweeper implements MatchObserver {
+export class DeadlineSweeper implements MatchObserver {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly sweeps: PeriodicTask;
 
@@ -55,8 +56,16 @@ export class ClockSweeper implements MatchObserver {
         take: 100,
       });
       for (const { id } of due) await this.expire(id);
+      const lapsed = await this.db.prisma.openerRound.findMany({
+        where: { decidedAt: null, createdAt: { lte: new Date(Date.now() - this.matches.openerTimeoutMs) }, match: { status: 'opener' } },
+        select: { matchId: true },
+        take: 100,
+      });
+      for (const { matchId } of lapsed) {
+        await this.matches.forfeitOpener(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'opener timeout failed'));
+      }
     } catch (error) {
-      this.log.error({ err: error }, 'clock sweep failed');
+      this.log.error({ err: error }, 'deadline sweep failed');
     }
   }
 
