@@ -91,11 +91,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     io,
     close() {
       closing ??= (async () => {
+        presence.stop();
         await sweeper.stop();
         await matchmaker.stop();
         // io.close() also closes the HTTP server it is attached to.
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
+        await matches.drain();
         await redis?.close();
         await db.close();
       })();

@@ -14,6 +14,7 @@ import type { MatchObserver, MatchService } from './match-service.js';
 export class DeadlineSweeper implements MatchObserver {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly sweeps: PeriodicTask;
+  private stopped = false;
 
   constructor(
     private readonly db: Database,
@@ -31,6 +32,7 @@ export class DeadlineSweeper implements MatchObserver {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.sweeps.stop();
@@ -39,7 +41,7 @@ export class DeadlineSweeper implements MatchObserver {
   changed(match: { id: string; status: string; clockDeadline: Date | null }): void {
     clearTimeout(this.timers.get(match.id));
     this.timers.delete(match.id);
-    if (match.status !== 'playing' || !match.clockDeadline) return;
+    if (this.stopped || match.status !== 'playing' || !match.clockDeadline) return;
     const timer = setTimeout(() => {
       this.timers.delete(match.id);
       void this.expire(match.id);

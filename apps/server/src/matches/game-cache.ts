@@ -19,6 +19,10 @@ export class GameCache {
     else this.games.set(matchId, { version, state });
   }
 
+  delete(matchId: string): void {
+    this.games.delete(matchId);
+  }
+
   static rebuild(rules: RuleOptions, first: Player, moves: readonly Move[]): State {
     let state = newGame({ rules, first });
     for (const move of moves) {

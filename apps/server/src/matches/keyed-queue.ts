@@ -6,6 +6,11 @@
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
 
+  /** Resolves once every task queued so far has settled. */
+  async drain(): Promise<void> {
+    await Promise.all(this.tails.values());
+  }
+
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const result = previous.then(task, task);

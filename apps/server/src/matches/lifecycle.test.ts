@@ -143,6 +143,17 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
         { type: 'started', first: 1, clocks: null },
       ]);
       expect(await a.request('opener:choose', { matchId: room.matchId, choice: 'paper' })).toMatchObject({ ok: false, code: 'NOT_IN_OPENER' });
+
+      // A hand chosen after the deadline loses the toss, whether or not the sweep has run yet.
+      const late = await newRoom(quick.url, alice.token);
+      await a.request('room:join', { code: late.code });
+      await b.request('room:join', { code: late.code });
+      await a.request('opener:choose', { matchId: late.matchId, choice: 'scissors' });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await b.request('opener:choose', { matchId: late.matchId, choice: 'rock' })).toMatchObject({ ok: true });
+      await a.until(() => a.events.some((e) => e.matchId === late.matchId && e.event.type === 'started'), 'the late opener');
+      expect(a.events.filter((e) => e.matchId === late.matchId).map((e) => e.event.type)).toEqual(['seated', 'seated', 'opener-chosen', 'opener-forfeit', 'started']);
+      expect(a.events.find((e) => e.matchId === late.matchId && e.event.type === 'started')!.event).toMatchObject({ first: 0 });
     } finally {
       await quick.app.close();
     }
@@ -244,5 +255,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(live.every((m) => m.status === 'playing' || m.status === 'opener')).toBe(true);
     expect((await api(url, '/api/matches?limit=0')).status).toBe(400);
     expect((await api(url, '/api/matches?before=nonsense')).status).toBe(400);
+    const farPast = Buffer.from('-200000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
+    expect((await api(url, `/api/matches?before=${farPast}`)).status).toBe(400);
   });
 });

@@ -209,7 +209,9 @@ describe.each(engines)('live play on %s', (engine) => {
       const { a, matchId } = await started();
       const before = await stored(matchId);
       const timed = a.socket.timeout(5000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<unknown> };
-      expect(await timed.emitWithAck('teleport', { matchId })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+      for (const name of ['teleport', 'constructor', 'toString', '__proto__']) {
+        expect(await timed.emitWithAck(name, { matchId })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+      }
       expect(await stored(matchId)).toEqual(before);
     });
 

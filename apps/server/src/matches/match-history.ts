@@ -107,6 +107,8 @@ function encodeCursor(at: Date, id: string): string {
 function decodeCursor(text: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError(ErrorCode.BadRequest, 'Bad page cursor');
+  // Only what encodeCursor writes: an ISO instant of years 0–9999 and a uuid.
+  const exact = !Number.isNaN(date.getTime()) && date.toISOString() === at && /^\d{4}-/.test(at);
+  if (!exact || !id || !/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError(ErrorCode.BadRequest, 'Bad page cursor');
   return { at: date, id };
 }

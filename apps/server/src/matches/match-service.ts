@@ -5,6 +5,7 @@ import {
   type ClientPayload,
   type MatchEvent,
   type MatchEventEnvelope,
+  type MatchResult,
   type MatchSnapshot,
   type PublicPlayer,
   type Seat,
@@ -20,6 +21,7 @@ import {
   commitEvents,
   loadMatch,
   loadMoves,
+  lockMatch,
   openerDeadline,
   openRound,
   playedMoves,
@@ -59,6 +61,11 @@ export class MatchService {
     readonly openerTimeoutMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Resolves once every change already asked for has finished (shutdown). */
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
 
   observe(observer: MatchObserver): void {
     this.observers.push(observer);
@@ -103,6 +110,9 @@ export class MatchService {
         throw new ServiceError(ErrorCode.AlreadyChosen, 'You have already chosen this round');
       }
       const now = this.now();
+      // Too late: the one who chose in time has won the toss, whatever the sweeper's timing.
+      const lapsed = await this.lapsedOpener(tx, match, now);
+      if (lapsed) return lapsed;
       const mine = seat === 0 ? { choice0: choice } : { choice1: choice };
       const other = open?.[seat === 0 ? 'choice1' : 'choice0'] as typeof choice | null | undefined;
       if (!other) {
@@ -126,16 +136,18 @@ export class MatchService {
 
   /** design.md: on timeout a player who chose wins the toss. A no-op until the deadline has passed. */
   async forfeitOpener(matchId: string): Promise<void> {
-    await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
-      const now = this.now();
-      const deadline = openerDeadline(match, this.openerTimeoutMs);
-      const open = openRound(match);
-      if (!deadline || !open || deadline > now) return { result: null, events: [] };
-      const winner: Seat = open.choice0 !== null ? 0 : 1;
-      await tx.openerRound.update({ where: { matchId_round: { matchId, round: open.round } }, data: { winner, decidedAt: now } });
-      const start = startPlaying(match, winner, now);
-      return { result: null, events: [{ type: 'opener-forfeit', round: open.round, winner }, start.event], update: start.update };
-    });
+    await this.change(matchId, async (tx, match) => (await this.lapsedOpener(tx, match, this.now())) ?? { result: null, events: [] });
+  }
+
+  /** The forfeit, once the open round's deadline has passed. */
+  private async lapsedOpener(tx: Tx, match: MatchRow, now: Date): Promise<Decision<null> | null> {
+    const deadline = openerDeadline(match, this.openerTimeoutMs);
+    const open = openRound(match);
+    if (!deadline || !open || deadline > now) return null;
+    const winner: Seat = open.choice0 !== null ? 0 : 1;
+    await tx.openerRound.update({ where: { matchId_round: { matchId: match.id, round: open.round } }, data: { winner, decidedAt: now } });
+    const start = startPlaying(match, winner, now);
+    return { result: null, events: [{ type: 'opener-forfeit', round: open.round, winner }, start.event], update: start.update };
   }
 
   /** design.md "One move, end to end", steps 4–6. */
@@ -143,11 +155,12 @@ export class MatchService {
     const { matchId, moveId, version, square, dir } = payload;
     const outcome = await this.queue.run(matchId, () =>
       this.db.prisma.$transaction(async (tx) => {
+        await lockMatch(tx, matchId);
         const match = await loadMatch(tx, matchId);
         const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
         if (earlier) {
           if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
-          return { version: earlier.version, envelopes: [], match };
+          return { version: earlier.version, envelopes: [], match, after: undefined };
         }
         if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
         const seat = requireSeat(match, player.id);
@@ -189,10 +202,11 @@ export class MatchService {
         const newVersion = match.version + events.length;
         await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: now } });
         const envelopes = await commitEvents(tx, match, events, update);
-        this.games.set(matchId, newVersion, after);
-        return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow };
+        return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow, after };
       }),
     );
+    // Only a committed state may be cached: a failed commit must leave no trace.
+    if (outcome.after) this.games.set(matchId, outcome.version, outcome.after);
     this.committed(outcome.match, outcome.envelopes);
     return outcome.version;
   }
@@ -230,10 +244,10 @@ export class MatchService {
   /** Ends a match whose running clock has run out; a no-op when it has not (or another process got there first). */
   async expire(matchId: string): Promise<void> {
     await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
-      const running = runningSeat(match);
       const now = this.now();
-      if (running === null || match.clock0Ms === null || remainingAt(match, running, running, now) > 0) return { result: null, events: [] };
-      const end = ending(match, { winner: otherSeat(running), reason: 'timeout', score: null }, now);
+      const timeout = flagged(match, now);
+      if (!timeout) return { result: null, events: [] };
+      const end = ending(match, timeout, now);
       return { result: null, events: [end.event], update: end.update };
     });
   }
@@ -292,9 +306,14 @@ export class MatchService {
     return this.db.prisma.$transaction(async (tx) => snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId), this.now(), this.openerTimeoutMs));
   }
 
+  /**
+   * Ends a match the way `decide` says, unless the running clock has already
+   * run out: then it ends by timeout, as the sweeper would have a moment later.
+   */
   private async end(matchId: string, decide: (match: MatchRow) => Parameters<typeof ending>[1]): Promise<number> {
     const { snapshot } = await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
-      const end = ending(match, decide(match), this.now());
+      const now = this.now();
+      const end = ending(match, flagged(match, now) ?? decide(match), now);
       return { result: null, events: [end.event], update: end.update };
     });
     return snapshot.version;
@@ -311,6 +330,7 @@ export class MatchService {
       try {
         const outcome = await this.queue.run(matchId, () =>
           this.db.prisma.$transaction(async (tx) => {
+            await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
             await rateIfEnded(tx, match, decision.events);
@@ -322,13 +342,15 @@ export class MatchService {
         this.committed(outcome.after, outcome.envelopes);
         return outcome;
       } catch (error) {
-        if (!(error instanceof ServiceError && error.code === ErrorCode.StaleVersion) || attempt === 3) throw error;
+        const conflict = (error instanceof ServiceError && error.code === ErrorCode.StaleVersion) || isUniqueViolation(error);
+        if (!conflict || attempt === 3) throw error;
       }
     }
   }
 
   private committed(match: MatchRow, envelopes: MatchEventEnvelope[]): void {
     if (!envelopes.length) return;
+    if (match.status === 'ended') this.games.delete(match.id);
     this.publish(match.room.code, envelopes);
     for (const observer of this.observers) {
       observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code });
@@ -352,6 +374,17 @@ export class MatchService {
 async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[]): Promise<void> {
   const ended = events.find((event) => event.type === 'ended');
   if (ended) await rateEndedMatch(tx, match, ended.result);
+}
+
+/** The timeout result when the running clock has run out, else null. */
+function flagged(match: MatchRow, now: Date): MatchResult | null {
+  const running = runningSeat(match);
+  if (running === null || match.clock0Ms === null || remainingAt(match, running, running, now) > 0) return null;
+  return { winner: otherSeat(running), reason: 'timeout', score: null };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
 
 /** The opener is decided: the winner moves first and the clocks start. */

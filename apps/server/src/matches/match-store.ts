@@ -29,6 +29,16 @@ export const matchInclude = {
 export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 export type MoveRow = { ply: number; square: number; dir: number; remainingMs: number | null };
 
+/**
+ * Takes the match's row lock for the rest of the transaction, so changes to
+ * one match are serialized across server processes too, and every read after
+ * it sees the latest committed state. The version compare-and-set in
+ * `commitEvents` stays as the last guard.
+ */
+export async function lockMatch(tx: Tx, matchId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM match WHERE id = ${matchId}::uuid FOR UPDATE`;
+}
+
 export async function loadMatch(tx: Tx, matchId: string): Promise<MatchRow> {
   const match = await tx.match.findUnique({ where: { id: matchId }, include: matchInclude });
   if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);

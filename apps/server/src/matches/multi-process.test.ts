@@ -28,6 +28,25 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
     await drop();
   });
 
+  it('take both hands chosen at the same moment on different processes', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
+    const a = await TestClient.connect(one.url, alice.token);
+    const b = await TestClient.connect(two.url, bob.token);
+    clients.push(a, b);
+    for (let i = 0; i < 5; i++) {
+      const room = await newRoom(one.url, alice.token);
+      await a.request('room:join', { code: room.code });
+      await b.request('room:join', { code: room.code });
+      const acks = await Promise.all([
+        a.request('opener:choose', { matchId: room.matchId, choice: 'rock' }),
+        b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' }),
+      ]);
+      expect(acks).toEqual([{ ok: true, version: expect.any(Number) }, { ok: true, version: expect.any(Number) }]);
+      await a.until(() => a.events.some((e) => e.matchId === room.matchId && e.event.type === 'started'), 'the start');
+    }
+  });
+
   it('end a timed-out match exactly once, and players on either process see every event', async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];
     const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);

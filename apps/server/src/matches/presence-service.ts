@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { GameServer } from '../socket/socket-handlers.js';
 import { roomChannel } from '../socket/socket-handlers.js';
 import { remainingAt } from './clock.js';
+import { KeyedQueue } from './keyed-queue.js';
 import type { MatchService } from './match-service.js';
 import { runningSeat, type MatchRow } from './match-store.js';
 
@@ -15,6 +16,10 @@ import { runningSeat, type MatchRow } from './match-store.js';
  * the opponent may claim the win.
  */
 export class PresenceService {
+  /** Refreshes of one room run one at a time, so a slow one never writes over a newer answer. */
+  private readonly queue = new KeyedQueue();
+  private stopped = false;
+
   constructor(
     private readonly io: GameServer,
     private readonly db: Database,
@@ -33,8 +38,18 @@ export class PresenceService {
     return new Date(Math.min(grace, runsOut));
   };
 
+  /** On shutdown this process's sockets all disconnect: that is not the players leaving. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** Recomputes and announces the presence of a room's current match; never throws (it runs on disconnects). */
-  async refresh(code: string): Promise<void> {
+  refresh(code: string): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return this.queue.run(code, () => this.refreshNow(code));
+  }
+
+  private async refreshNow(code: string): Promise<void> {
     try {
       const matchId = await this.matches.currentMatchOf(code);
       const match = await this.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });

@@ -26,6 +26,7 @@ export class Matchmaker {
   /** Sockets of this process that wait, for the status messages. */
   private readonly local = new Map<string, { playerId: string; pool: QueuePool; joinedAt: Date }>();
   private readonly ticks: PeriodicTask;
+  private stopped = false;
 
   constructor(
     private readonly db: Database,
@@ -41,6 +42,7 @@ export class Matchmaker {
   }
 
   stop(): Promise<void> {
+    this.stopped = true;
     return this.ticks.stop();
   }
 
@@ -62,8 +64,9 @@ export class Matchmaker {
     for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
   }
 
-  /** A closed connection takes its queue entry with it. */
+  /** A closed connection takes its queue entry with it (not on shutdown: the player may reconnect to another process). */
   async disconnected(connection: string): Promise<void> {
+    if (this.stopped) return;
     this.local.delete(connection);
     await this.db.prisma.queueEntry.deleteMany({ where: { connection } });
   }
@@ -112,6 +115,10 @@ export class Matchmaker {
 
   private async sendStatus(): Promise<void> {
     if (this.local.size === 0) return;
+    // Another process may have paired some of ours: their rows are gone.
+    const still = await this.db.prisma.queueEntry.findMany({ where: { connection: { in: [...this.local.keys()] } }, select: { connection: true } });
+    const waiting = new Set(still.map((row) => row.connection));
+    for (const socketId of this.local.keys()) if (!waiting.has(socketId)) this.local.delete(socketId);
     const counts = await this.db.prisma.queueEntry.groupBy({ by: ['pool'], _count: { _all: true } });
     const now = Date.now();
     for (const [socketId, entry] of this.local) {

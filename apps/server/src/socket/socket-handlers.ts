@@ -74,7 +74,7 @@ export function attachSocketHandlers(
       if (size > socketLimits.maxEventBytes) {
         return reject(ErrorCode.PayloadTooLarge, `Payload of ${size} bytes is over the limit of ${socketLimits.maxEventBytes}`);
       }
-      if (!(packet[0] in clientEvents)) return reject(ErrorCode.BadRequest, `Unknown event "${String(packet[0])}"`);
+      if (typeof packet[0] !== 'string' || !Object.hasOwn(clientEvents, packet[0])) return reject(ErrorCode.BadRequest, `Unknown event "${String(packet[0])}"`);
       next();
     });
 
@@ -120,7 +120,11 @@ export function attachSocketHandlers(
     });
     on('resign', async ({ matchId }) => ({ ok: true, version: await services.matches.resign(player, matchId) }));
     on('abort', async ({ matchId }) => ({ ok: true, version: await services.matches.abort(player, matchId) }));
-    on('claim', async ({ matchId }) => ({ ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) }));
+    on('claim', async ({ matchId }) => {
+      // Judge on who is connected now, not on what was last recorded.
+      await services.presence.refresh(await services.matches.roomCodeOf(matchId));
+      return { ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) };
+    });
     on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
     on('queue:join', async ({ pool }) => {
       await services.matchmaker.join(player, socket.id, pool);
