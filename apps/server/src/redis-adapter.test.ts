@@ -2,8 +2,8 @@ import type { Server } from 'socket.io';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newGuest, startApp, TestClient } from './testing/live.js';
 import type { App } from './app.js';
+import { testRedisUrl } from './testing/cluster.js';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('two server instances sharing Redis', () => {
   const apps: App[] = [];
@@ -12,7 +12,7 @@ describe('two server instances sharing Redis', () => {
   });
 
   it('deliver a broadcast made on one to the sockets of the other', async () => {
-    const [a, b] = await Promise.all([startApp('pglite', {}, { REDIS_URL: redisUrl }), startApp('pglite', {}, { REDIS_URL: redisUrl })]);
+    const [a, b] = await Promise.all([startApp('pglite', {}, { REDIS_URL: testRedisUrl }), startApp('pglite', {}, { REDIS_URL: testRedisUrl })]);
     apps.push(a.app, b.app);
     const guest = await newGuest(b.url);
     const client = await TestClient.connect(b.url, guest.token);

@@ -1,35 +1,23 @@
-import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, scratchTarget } from '../testing/databases.js';
+import { startCluster } from '../testing/cluster.js';
+import { postgresAvailable } from '../testing/databases.js';
 import { newGuest, newRoom, TestClient } from '../testing/live.js';
 
 describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL', () => {
-  const servers: ServerProcess[] = [];
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
   const clients: TestClient[] = [];
-  let databaseUrl = '';
-  let drop = async () => {};
 
   beforeAll(async () => {
-    const scratch = await scratchTarget('postgresql');
-    if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
-    databaseUrl = scratch.target.url;
-    drop = scratch.drop;
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
-    // Both migrate at start-up, at the same time, under the advisory lock.
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    cluster = await startCluster();
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) c.close();
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await drop();
+    await cluster?.stop();
   });
 
   it('take both hands chosen at the same moment on different processes', async () => {
-    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const [one, two] = cluster.servers;
     const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
     const a = await TestClient.connect(one.url, alice.token);
     const b = await TestClient.connect(two.url, bob.token);
@@ -48,7 +36,7 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
   });
 
   it('end a timed-out match exactly once, and players on either process see every event', async () => {
-    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const [one, two] = cluster.servers;
     const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
     const room = await newRoom(one.url, alice.token, { timeControl: { initialSeconds: 1, incrementSeconds: 0 } });
     const a = await TestClient.connect(one.url, alice.token);
@@ -64,7 +52,7 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
     await Promise.all([a.until(() => ended(a), 'the timeout on process one', 8000), b.until(() => ended(b), 'the timeout on process two', 8000)]);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // another sweep round on both
 
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
     await client.connect();
     try {
       const events = await client.query<{ type: string }>("SELECT payload->'event'->>'type' AS type FROM match_event WHERE match_id = $1 ORDER BY version", [room.matchId]);

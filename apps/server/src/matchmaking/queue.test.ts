@@ -1,10 +1,10 @@
 import type { PlayerProfile, Leaderboard, MatchSnapshot } from '@oanquan/protocol';
-import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
-import { engines, postgresAvailable, scratchTarget } from '../testing/databases.js';
+import { startCluster } from '../testing/cluster.js';
+import { engines, postgresAvailable } from '../testing/databases.js';
 import { api, newGuest, startApp, TestClient } from '../testing/live.js';
 
 const fastQueue = { QUEUE_TICK_MS: '100', QUEUE_BASE_GAP: '100', QUEUE_GAP_PER_SECOND: '400' };
@@ -110,32 +110,21 @@ describe.each(engines)('the public queue on %s', (engine) => {
 });
 
 describe.runIf(postgresAvailable)('the queue across two server processes on one PostgreSQL', () => {
-  const servers: ServerProcess[] = [];
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
   const clients: TestClient[] = [];
-  let dropDatabase: () => Promise<void> = async () => {};
-  let databaseUrl = '';
 
   beforeAll(async () => {
-    const scratch = await scratchTarget('postgresql');
-    dropDatabase = scratch.drop;
-    if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
-    databaseUrl = scratch.target.url;
-    const env = { ...fastQueue, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    cluster = await startCluster(fastQueue);
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) c.close();
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await dropDatabase();
+    await cluster?.stop();
   });
 
   it('pairs 40 players who join at once into exactly 20 matches, each player in exactly one', async () => {
     const players = await Promise.all(
       Array.from({ length: 40 }, async (_, i) => {
-        const url = servers[i % 2]!.url;
+        const url = cluster.servers[i % 2 === 0 ? 0 : 1].url;
         const guest = await newGuest(url);
         const c = await TestClient.connect(url, guest.token);
         clients.push(c);
@@ -154,7 +143,7 @@ describe.runIf(postgresAvailable)('the queue across two server processes on one 
     expect(byMatch.size).toBe(20);
     expect([...byMatch.values()].every((ids) => ids.length === 2)).toBe(true);
 
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
     await client.connect();
     try {
       const seats = await client.query<{ id: string }>('SELECT player0_id AS id FROM match UNION ALL SELECT player1_id FROM match');
