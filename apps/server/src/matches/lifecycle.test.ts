@@ -159,6 +159,27 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     }
   });
 
+  it('tells the present player when an opponent who left during the opener becomes claimable', async () => {
+    const quick = await startApp(engine, {}, { OPENER_TIMEOUT_MS: '300', ABANDON_GRACE_MS: String(GRACE_MS) });
+    try {
+      const [alice, bob] = await Promise.all([newGuest(quick.url), newGuest(quick.url)]);
+      const room = await newRoom(quick.url, alice.token);
+      const a = await TestClient.connect(quick.url, alice.token);
+      const b = await TestClient.connect(quick.url, bob.token);
+      clients.push(a);
+      await a.request('room:join', { code: room.code });
+      await b.request('room:join', { code: room.code });
+      b.close();
+      await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+      await a.until(() => a.events.some((e) => e.event.type === 'started'), 'the forfeit', 6000);
+      // During the opener nothing is claimable, so a countdown can only come from the start.
+      await a.until(() => a.presence.some((p) => p.seats[1].claimableAt !== null), 'the claim countdown');
+      expect(a.presence.at(-1)?.seats[1].connected).toBe(false);
+    } finally {
+      await quick.app.close();
+    }
+  });
+
   it('room:leave: a spectator who leaves stops counting and stops receiving events', async () => {
     const { a, watcher, room, matchId, version } = await started();
     await a.until(() => a.presence.at(-1)?.spectators === 1, 'one spectator');

@@ -38,9 +38,9 @@ import { rateEndedMatch } from '../ratings/rating-service.js';
 /** Where committed events go: the Socket.IO room of the match's room code. */
 export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
 
-/** Told when a match's state changed in a way others care about (clock deadlines, endings). */
+/** Told after every committed change of a match (clock deadlines, presence once play starts, …). */
 export interface MatchObserver {
-  changed(match: { id: string; status: string; clockDeadline: Date | null; roomCode: string }): void;
+  changed(match: { id: string; status: string; clockDeadline: Date | null; roomCode: string }, envelopes: MatchEventEnvelope[]): void;
 }
 
 type Decision<R> = { result: R; events: MatchEvent[]; update?: Parameters<typeof commitEvents>[3] };
@@ -353,7 +353,7 @@ export class MatchService {
     if (match.status === 'ended') this.games.delete(match.id);
     this.publish(match.room.code, envelopes);
     for (const observer of this.observers) {
-      observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code });
+      observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code }, envelopes);
     }
   }
 

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Presence, Seat } from '@oanquan/protocol';
+import type { MatchEventEnvelope, Presence, Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import type { GameServer } from '../socket/socket-handlers.js';
 import { roomChannel } from '../socket/socket-handlers.js';
 import { remainingAt } from './clock.js';
 import { KeyedQueue } from './keyed-queue.js';
-import type { MatchService } from './match-service.js';
+import type { MatchObserver, MatchService } from './match-service.js';
 import { runningSeat, type MatchRow } from './match-store.js';
 
 /**
@@ -15,7 +15,7 @@ import { runningSeat, type MatchRow } from './match-store.js';
  * after the grace period, or sooner when their clock would run out first,
  * the opponent may claim the win.
  */
-export class PresenceService {
+export class PresenceService implements MatchObserver {
   /** Refreshes of one room run one at a time, so a slow one never writes over a newer answer. */
   private readonly queue = new KeyedQueue();
   private stopped = false;
@@ -37,6 +37,11 @@ export class PresenceService {
     const runsOut = since.getTime() + remainingAt(match, seat, running, since);
     return new Date(Math.min(grace, runsOut));
   };
+
+  /** Once play starts, a player who left during the opener becomes claimable: say so. */
+  changed(match: { roomCode: string }, envelopes: MatchEventEnvelope[]): void {
+    if (envelopes.some((envelope) => envelope.event.type === 'started')) void this.refresh(match.roomCode);
+  }
 
   /** On shutdown this process's sockets all disconnect: that is not the players leaving. */
   stop(): void {

@@ -113,6 +113,7 @@ export const en = {
   'opener.tie': 'Both chose {hand}: play again!',
   'opener.winner': '{name} wins the toss and moves first.',
   'opener.countdown': 'Whoever has not chosen within {s} s loses the toss.',
+  'opener.forfeit': '{name} moves first: the other player did not choose in time.',
   'opener.watching': 'The players are choosing…',
   'hand.rock': 'Rock',
   'hand.paper': 'Paper',

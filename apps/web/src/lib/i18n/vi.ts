@@ -111,6 +111,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'opener.tie': 'Cả hai cùng ra {hand}: oẳn lại!',
   'opener.winner': '{name} thắng và được đi trước.',
   'opener.countdown': 'Ai chưa chọn trong {s} giây sẽ thua lượt oẳn tù tì.',
+  'opener.forfeit': '{name} được đi trước: người kia không chọn kịp.',
   'opener.watching': 'Hai người chơi đang oẳn tù tì…',
   'hand.rock': 'Búa',
   'hand.paper': 'Bao',

@@ -201,7 +201,10 @@ export class RoomSession {
       const words = describePly(this.deps.i18n.t, event.move, event.events, names);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
     } else if (event.type === 'rematch') {
-      void this.join().then(() => this.deps.notices.show(this.deps.i18n.t('room.newMatch'), 'info'));
+      // Events of the new match may arrive before the join's answer; a resync picks them up.
+      void this.join()
+        .then(() => this.resync())
+        .then(() => this.deps.notices.show(this.deps.i18n.t('room.newMatch'), 'info'));
     }
   }
 

@@ -7,6 +7,8 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'fa
 export type Answer<E extends ClientEventName> = ClientAcks[E] | Failure;
 
 const DEFAULT_TIMEOUT_MS = 8000;
+/** How soon to try again when the handshake could not carry a token. */
+const RETRY_MS = 2000;
 
 /**
  * The one Socket.IO connection of a tab. Every request gets an answer: the
@@ -20,17 +22,27 @@ export class GameSocket {
   private readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   private readonly reconnectListeners = new Set<() => void>();
   private everConnected = false;
+  /** Someone stopped waiting for the first connection (see whenConnected). */
+  private gaveUp = false;
+  private sentToken = '';
 
   constructor(private readonly who: Identity) {
     this.socket = io({
       autoConnect: false,
       auth: (send) => {
-        void who.ensure().then((token) => send({ token: typeof token === 'string' ? token : '' }));
+        // If the token could not be checked (network), still send the one we hold:
+        // only a refusal of a real token means the server has forgotten this guest.
+        void who.ensure().then((token) => {
+          this.sentToken = typeof token === 'string' ? token : (who.held() ?? '');
+          send({ token: this.sentToken });
+        });
       },
     });
     this.socket.on('connect', () => {
-      const again = this.everConnected;
+      // A first connection someone already gave up waiting for counts as a reconnection.
+      const again = this.everConnected || this.gaveUp;
       this.everConnected = true;
+      this.gaveUp = false;
       this.status = 'connected';
       this.problem = null;
       if (again) for (const listener of this.reconnectListeners) listener();
@@ -41,6 +53,11 @@ export class GameSocket {
       this.status = 'reconnecting';
     });
     this.socket.on('connect_error', (error: Error & { data?: unknown }) => {
+      if (isErrorBody(error.data) && error.data.code === 'UNAUTHORIZED' && this.sentToken === '') {
+        // We had no token to send (the network failed first): try again shortly, as the same guest.
+        setTimeout(() => this.socket.connect(), RETRY_MS);
+        return;
+      }
       if (isErrorBody(error.data) && error.data.code === 'UNAUTHORIZED') {
         // The server forgot this guest: become a new one, once per refusal.
         void who.renew().then((token) => {
@@ -72,7 +89,10 @@ export class GameSocket {
         resolve(connected);
       };
       const onConnect = () => done(true);
-      const timer = setTimeout(() => done(this.socket.connected), timeoutMs);
+      const timer = setTimeout(() => {
+        this.gaveUp = !this.socket.connected;
+        done(this.socket.connected);
+      }, timeoutMs);
       this.socket.on('connect', onConnect);
     });
   }

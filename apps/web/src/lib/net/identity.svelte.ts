@@ -23,6 +23,11 @@ export class Identity {
     return this.pending;
   }
 
+  /** The token this browser holds, checked or not (for when the check itself failed). */
+  held(): string | null {
+    return this.token ?? readStored();
+  }
+
   /** Forgets a token the server refused and starts a new guest. */
   renew(): Promise<string | Failure> {
     this.forget();
