@@ -15,8 +15,7 @@ export class GameCache {
   }
 
   set(matchId: string, version: number, state: State): void {
-    if (state.position.status === 'ended') this.games.delete(matchId);
-    else this.games.set(matchId, { version, state });
+    this.games.set(matchId, { version, state });
   }
 
   delete(matchId: string): void {

@@ -55,13 +55,13 @@ export class Matchmaker {
       create: { playerId: player.id, pool, rating, connection, joinedAt },
       update: { pool, rating, connection, joinedAt },
     });
-    for (const [socketId, entry] of this.local) if (entry.playerId === player.id) this.local.delete(socketId);
+    this.forgetLocal(player.id);
     this.local.set(connection, { playerId: player.id, pool, joinedAt });
   }
 
   async leave(playerId: string): Promise<void> {
     await this.db.prisma.queueEntry.deleteMany({ where: { playerId } });
-    for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
+    this.forgetLocal(playerId);
   }
 
   /** A closed connection takes its queue entry with it (not on shutdown: the player may reconnect to another process). */
@@ -107,10 +107,14 @@ export class Matchmaker {
     });
     for (const { players, roomCode, matchId } of made) {
       for (const playerId of players) {
-        for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
+        this.forgetLocal(playerId);
         this.io.to(playerChannel(playerId)).emit('queue:matched', { roomCode, matchId });
       }
     }
+  }
+
+  private forgetLocal(playerId: string): void {
+    for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
   }
 
   private async sendStatus(): Promise<void> {
