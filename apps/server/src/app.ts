@@ -20,7 +20,8 @@ import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
-import { attachSocketHandlers, roomChannel, type GameServer, type SocketLimits } from './socket/socket-handlers.js';
+import { roomChannel, type GameServer } from './socket/game-server.js';
+import { attachSocketHandlers, type SocketLimits } from './socket/socket-handlers.js';
 
 export interface App {
   http: FastifyInstance;

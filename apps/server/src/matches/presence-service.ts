@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MatchEventEnvelope, Presence, Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
-import type { GameServer } from '../socket/socket-handlers.js';
-import { roomChannel } from '../socket/socket-handlers.js';
+import { roomChannel, type GameServer } from '../socket/game-server.js';
 import { remainingAt } from './clock.js';
 import { KeyedQueue } from './keyed-queue.js';
 import type { MatchObserver, MatchService } from './match-service.js';

@@ -4,10 +4,8 @@ import { poolTimeControl, queuePools, type PublicPlayer, type QueuePool } from '
 import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { insertRoom } from '../rooms/room-service.js';
-import type { GameServer } from '../socket/socket-handlers.js';
+import { playerChannel, type GameServer } from '../socket/game-server.js';
 import { choosePairs, type GapSettings } from './pairing.js';
-
-export const playerChannel = (playerId: string) => `player:${playerId}`;
 
 export interface MatchmakerSettings extends GapSettings {
   tickMs: number;

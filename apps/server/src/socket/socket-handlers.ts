@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
 import {
   clientEvents,
   ErrorCode,
@@ -7,26 +6,16 @@ import {
   type Ack,
   type ClientEventName,
   type ClientPayload,
-  type ClientToServerEvents,
   type ErrorBody,
-  type PublicPlayer,
-  type ServerToClientEvents,
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
-import { playerChannel, type Matchmaker } from '../matchmaking/matchmaker.js';
+import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import type { PlayerService } from '../players/player-service.js';
 import { parseInput } from '../http/validate.js';
+import { playerChannel, roomChannel, type GameServer, type GameSocket } from './game-server.js';
 import { TokenBucket } from './token-bucket.js';
-
-interface SocketData {
-  player: PublicPlayer;
-}
-export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-export const roomChannel = (code: string) => `room:${code}`;
 
 export interface SocketLimits {
   rateBurst: number;
