@@ -1,0 +1,199 @@
+import { legalMoves, newGame, type Position, type RuleOptions } from '@oanquan/rules';
+import type { Ack, ClientToServerEvents, MatchEventEnvelope, RoomResponse, Seat, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { inBatches, Tally } from './stats.js';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const hands = ['rock', 'paper', 'scissors'] as const;
+
+/** What every player of one run adds to. */
+export class LoadTally {
+  readonly latencies: number[] = [];
+  readonly errors = new Tally();
+  readonly ackedMoveIds = new Set<string>();
+  /** Moves sent / acknowledged ok inside the measured window. */
+  sent = 0;
+  achieved = 0;
+  /** Events a client saw twice, or a version it never saw. */
+  duplicates = 0;
+  gaps = 0;
+  measuring = false;
+  stopping = false;
+  inFlight = 0;
+}
+
+export interface LoadSettings {
+  thinkMs: number;
+  /** Each game's two players connect to these servers in turn (players of one game on different processes). */
+  urls: string[];
+  tally: LoadTally;
+}
+
+async function post<T>(url: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * One seated player as a script: plays the opener with random hands, and on
+ * its turn waits a think time, then sends a random legal move computed with
+ * the rules package from the position the last event carried. When a game
+ * ends it offers a rematch, so the number of live games stays constant.
+ */
+class LoadPlayer {
+  private matchId = '';
+  private version = 0;
+  private seat: Seat = 0;
+  private rules!: RuleOptions;
+  private position: Position | null = null;
+  private moveCount = 0;
+  private thinking = false;
+
+  constructor(
+    private readonly socket: ClientSocket,
+    private readonly name: string,
+    private readonly settings: LoadSettings,
+  ) {
+    socket.on('match:event', (envelope) => this.onEvent(envelope));
+  }
+
+  static async connect(url: string, token: string, name: string, settings: LoadSettings): Promise<LoadPlayer> {
+    const socket: ClientSocket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return new LoadPlayer(socket, name, settings);
+  }
+
+  private request<E extends keyof ClientToServerEvents>(event: E, payload: unknown): Promise<Ack<E>> {
+    const timed = this.socket.timeout(10_000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<Ack<E>> };
+    return timed.emitWithAck(event, payload);
+  }
+
+  async join(code: string): Promise<void> {
+    const ack = await this.request('room:join', { code });
+    if (!ack.ok) throw new Error(`room:join: ${ack.code}`);
+    this.matchId = ack.snapshot.matchId;
+    this.version = ack.snapshot.version;
+    this.seat = ack.seat ?? 0;
+    this.rules = ack.snapshot.rules;
+    this.position = ack.snapshot.status === 'playing' ? ack.snapshot.position : null;
+  }
+
+  chooseHand(): void {
+    void this.request('opener:choose', { matchId: this.matchId, choice: hands[Math.floor(Math.random() * 3)] });
+  }
+
+  private onEvent(envelope: MatchEventEnvelope): void {
+    const { event } = envelope;
+    if (envelope.matchId !== this.matchId) return;
+    // Events committed between subscribing and reading the snapshot come again: not a duplicate.
+    if (envelope.version <= this.version) {
+      if (this.settings.tally.measuring && this.moveCount > 0) this.settings.tally.duplicates++;
+      return;
+    }
+    if (envelope.version > this.version + 1) this.settings.tally.gaps += envelope.version - this.version - 1;
+    this.version = envelope.version;
+    if (event.type === 'opener-round' && event.winner === null) this.chooseHand();
+    else if (event.type === 'started') {
+      this.position = newGame({ rules: this.rules, first: event.first }).position;
+      this.maybeMove();
+    } else if (event.type === 'moved') {
+      this.position = event.position;
+      this.maybeMove();
+    } else if (event.type === 'ended') {
+      this.position = null;
+      if (!this.settings.tally.stopping) void this.request('rematch', { matchId: this.matchId });
+    } else if (event.type === 'rematch') {
+      this.matchId = event.matchId;
+      this.version = 0;
+      this.moveCount = 0;
+      if (!this.settings.tally.stopping) this.chooseHand();
+    }
+  }
+
+  private maybeMove(): void {
+    if (!this.position || this.position.status !== 'playing' || this.position.toMove !== this.seat || this.thinking) return;
+    this.thinking = true;
+    const think = this.settings.thinkMs * (0.5 + Math.random());
+    setTimeout(() => void this.sendMove(), think);
+  }
+
+  private async sendMove(): Promise<void> {
+    const tally = this.settings.tally;
+    this.thinking = false;
+    if (tally.stopping || !this.position || this.position.toMove !== this.seat || this.position.status !== 'playing') return;
+    const legal = legalMoves(this.position);
+    const move = legal[Math.floor(Math.random() * legal.length)]!;
+    const moveId = `${this.name}-${this.matchId.slice(0, 8)}-${this.moveCount++}`;
+    const counted = tally.measuring;
+    if (counted) tally.sent++;
+    tally.inFlight++;
+    const t0 = performance.now();
+    let ack: Ack<'move'>;
+    try {
+      ack = await this.request('move', { matchId: this.matchId, moveId, version: this.version, ...move });
+    } catch {
+      ack = { ok: false, code: 'ACK_TIMEOUT' as never, message: 'no acknowledgement in 10 s' };
+    }
+    tally.inFlight--;
+    if (ack.ok) {
+      tally.ackedMoveIds.add(moveId);
+      if (counted) {
+        tally.achieved++;
+        tally.latencies.push(performance.now() - t0);
+      }
+      return;
+    }
+    tally.errors.add(ack.code);
+    await this.resync();
+  }
+
+  /** After a refusal: catch up from the last version seen, then play on if it is still our turn. */
+  private async resync(): Promise<void> {
+    const ack = await this.request('sync', { matchId: this.matchId, version: this.version }).catch(() => null);
+    if (!ack?.ok) return;
+    if ('snapshot' in ack) {
+      this.version = ack.snapshot.version;
+      this.position = ack.snapshot.status === 'playing' ? ack.snapshot.position : null;
+      this.maybeMove();
+    } else for (const envelope of ack.events) this.onEvent(envelope);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Sets up `games` live games (guests, rooms, seats, opener) and returns their players, already playing. */
+export async function startGames(games: number, settings: LoadSettings): Promise<LoadPlayer[]> {
+  const [url] = settings.urls as [string];
+  const guests = await inBatches(Array.from({ length: games * 2 }), 16, () => post<SessionResponse>(url, '/api/session'));
+  const pairs = await inBatches(Array.from({ length: games }), 16, async (_, game) => {
+    const [a, b] = [guests[2 * game]!, guests[2 * game + 1]!];
+    const room = await post<RoomResponse>(url, '/api/rooms', a.token, { timeControl: { initialSeconds: 1800, incrementSeconds: 0 } });
+    const urlOf = (i: number) => settings.urls[i % settings.urls.length]!;
+    const players = [
+      await LoadPlayer.connect(urlOf(0), a.token, `g${game}a`, settings),
+      await LoadPlayer.connect(urlOf(1), b.token, `g${game}b`, settings),
+    ] as const;
+    await players[0].join(room.code);
+    await players[1].join(room.code);
+    return players;
+  });
+  for (const [a, b] of pairs) {
+    a.chooseHand();
+    b.chooseHand();
+  }
+  return pairs.flat();
+}
+
+export function closeAll(players: Array<{ close(): void }>): void {
+  for (const player of players) player.close();
+}

@@ -1,0 +1,279 @@
+/**
+ * Load benchmark: many live games at once against the real server
+ * process(es), with the floor measured in the same run.
+ *
+ *   pnpm bench:load                     the default plan (a few minutes)
+ *   pnpm bench:load --games 300 --processes 2 --think 1000 --duration 30 --db postgresql
+ *   pnpm bench:load --idle 10000        resident memory with that many idle sockets in rooms
+ *
+ * Players are real socket.io-client sockets that choose random legal moves
+ * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
+ * --think). For each run it prints moves/s offered and achieved, the move
+ * acknowledgement's percentiles, errors by code, server CPU and peak RSS per
+ * process, and the same figures for the floor: a bare Socket.IO relay that
+ * commits each move as one prepared statement through node-postgres (see
+ * floor-relay.ts), plus a single statement through plain pg and a bare
+ * Socket.IO echo, one at a time. After each run it checks that every
+ * acknowledged move is in the database and that no client saw an event twice
+ * or missed one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { freePort, startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { scratchTarget } from '../../src/testing/databases.js';
+import { testRedisUrl } from '../../src/testing/cluster.js';
+import { echoLatencies, startFloorGames } from './floor-players.js';
+import { commitMoveSql } from './floor-sql.js';
+import { closeAll, LoadTally, startGames } from './game-players.js';
+import { ProcessWatch, rssBytes } from './process-stats.js';
+import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    games: { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    think: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '30' },
+    db: { type: 'string', default: 'postgresql' },
+    floor: { type: 'boolean', default: true },
+    'no-floor': { type: 'boolean', default: false },
+    idle: { type: 'string' },
+  },
+});
+
+/** The server's limits are per person; here every player comes from one address, so they are opened up. */
+const loadEnv = {
+  LOG_LEVEL: 'warn',
+  MAX_SOCKETS_PER_ADDRESS: '100000',
+  MAX_SOCKETS_PER_PLAYER: '100000',
+};
+
+interface Run {
+  games: number;
+  processes: number;
+  db: 'postgresql' | 'pglite';
+}
+
+interface Figures {
+  offered: number;
+  sent: number;
+  achieved: number;
+  ack: Percentiles;
+  errors: string;
+  errorCount: number;
+  lost: number | null;
+  duplicates: number;
+  gaps: number;
+  processes: Array<{ cpuPercent: number; peakRssMb: number }>;
+}
+
+const thinkMs = Number(args.think);
+const durationS = Number(args.duration);
+const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
+
+async function measure(tally: LoadTally, pids: number[], games: number): Promise<Omit<Figures, 'lost'>> {
+  await sleep(3000); // openers played, first moves under way
+  const watch = new ProcessWatch(pids);
+  tally.measuring = true;
+  const started = performance.now();
+  await sleep(durationS * 1000);
+  tally.measuring = false;
+  const seconds = (performance.now() - started) / 1000;
+  const processes = watch.stop();
+  tally.stopping = true;
+  for (let waited = 0; tally.inFlight > 0 && waited < 15_000; waited += 100) await sleep(100);
+  return {
+    offered: (games * 1000) / thinkMs,
+    sent: tally.sent / seconds,
+    achieved: tally.achieved / seconds,
+    ack: percentiles(tally.latencies),
+    errors: tally.errors.toString(),
+    errorCount: tally.errors.total,
+    duplicates: tally.duplicates,
+    gaps: tally.gaps,
+    processes,
+  };
+}
+
+function waitForLine(child: ChildProcess, line: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(line)) resolve();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+async function sequentialPg(url: string, count: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('INSERT INTO floor_match (id) VALUES (-2) ON CONFLICT DO NOTHING');
+  const latencies: number[] = [];
+  for (let version = 0; version < count; version++) {
+    const t0 = performance.now();
+    await client.query({ name: 'commit-move', text: commitMoveSql, values: [-2, version, `s${version}`, 1, 1, '{}'] });
+    latencies.push(performance.now() - t0);
+  }
+  await client.end();
+  return latencies;
+}
+
+async function floorRun(run: Run, databaseUrl: string): Promise<{ figures: Figures; pg: Percentiles; echo: Percentiles }> {
+  const port = await freePort();
+  const relay = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'floor-relay.ts'), databaseUrl, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    await waitForLine(relay, 'ready');
+    const url = `http://127.0.0.1:${port}`;
+    const pgLatencies = await sequentialPg(databaseUrl, 500);
+    const echo = await echoLatencies(url, 500);
+    const tally = new LoadTally();
+    const players = await startFloorGames(url, run.games, thinkMs, tally);
+    const figures = await measure(tally, [relay.pid!], run.games);
+    closeAll(players);
+    const stored = await storedIds(databaseUrl, 'SELECT move_id FROM floor_move');
+    return { figures: { ...figures, lost: missing(tally, stored) }, pg: percentiles(pgLatencies), echo: percentiles(echo) };
+  } finally {
+    relay.kill('SIGTERM');
+  }
+}
+
+async function storedIds(databaseUrl: string, sql: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ move_id: string }>(sql);
+  await client.end();
+  return new Set(rows.map((row) => row.move_id));
+}
+
+function missing(tally: LoadTally, stored: Set<string>): number {
+  let lost = 0;
+  for (const id of tally.ackedMoveIds) if (!stored.has(id)) lost++;
+  return lost;
+}
+
+async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures> {
+  const dataDir = run.db === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'oanquan-load-')) : null;
+  const env = {
+    ...loadEnv,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: dataDir! }),
+    ...(run.processes > 1 ? { REDIS_URL: testRedisUrl } : {}),
+  };
+  const servers: ServerProcess[] = [];
+  try {
+    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env));
+    const tally = new LoadTally();
+    const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
+    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games);
+    closeAll(players);
+    const lost = databaseUrl ? missing(tally, await storedIds(databaseUrl, 'SELECT move_id FROM move')) : null;
+    return { ...figures, lost };
+  } finally {
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function line(label: string, f: Figures): string {
+  const cpu = f.processes.map((p) => `${p.cpuPercent.toFixed(0)} %`).join(' + ');
+  const rss = f.processes.map((p) => `${p.peakRssMb.toFixed(0)} MB`).join(' + ');
+  return (
+    `  ${label}: moves/s offered ≈ ${f.offered.toFixed(0)}, sent ${f.sent.toFixed(0)}, achieved ${f.achieved.toFixed(0)} (${((100 * f.achieved) / f.offered).toFixed(0)} %)\n` +
+    `    ack ${formatPercentiles(f.ack)}\n` +
+    `    errors: ${f.errors}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}\n` +
+    `    CPU ${cpu}; peak RSS ${rss}`
+  );
+}
+
+async function loadRuns(runs: Run[]): Promise<void> {
+  const rows: string[] = [];
+  const withFloor = args.floor && !args['no-floor'];
+  for (const run of runs) {
+    const scratch = run.db === 'postgresql' || withFloor ? await scratchTarget('postgresql') : null;
+    const databaseUrl = scratch?.target.kind === 'postgresql' ? scratch.target.url : null;
+    try {
+      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s`);
+      const floor = withFloor && databaseUrl ? await floorRun(run, databaseUrl) : null;
+      if (floor) {
+        console.log(`  floor, one at a time: plain pg statement ${formatPercentiles(floor.pg)}; Socket.IO echo ${formatPercentiles(floor.echo)}`);
+        console.log(line('floor relay (Socket.IO + one prepared statement per move)', floor.figures));
+      }
+      const server = await serverRun(run, run.db === 'postgresql' ? databaseUrl : null);
+      console.log(line('server', server));
+      const ratio = floor ? `×${(server.ack.p50 / floor.figures.ack.p50).toFixed(1)} / ×${(server.ack.p99 / floor.figures.ack.p99).toFixed(1)}` : '–';
+      if (floor) console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}`);
+      rows.push(
+        `| ${run.games} | ${run.processes} | ${run.db} | ${server.offered.toFixed(0)} → ${server.achieved.toFixed(0)} | ${ms(server.ack.p50)} | ${ms(server.ack.p99)} | ${server.errorCount} | ${server.processes.map((p) => p.cpuPercent.toFixed(0)).join(' + ')} % | ` +
+          `${floor ? `${ms(floor.figures.ack.p50)} / ${ms(floor.figures.ack.p99)}` : '–'} | ${ratio} |`,
+      );
+    } finally {
+      await scratch?.drop();
+    }
+  }
+  console.log('\n| games | processes | database | moves/s offered → achieved | ack p50 ms | ack p99 ms | errors | server CPU | floor p50 / p99 ms | ratio p50 / p99 |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+}
+
+/** Resident memory of one server process holding `count` idle sockets spread over rooms. */
+async function idleRun(count: number): Promise<void> {
+  const { io: connect } = await import('socket.io-client');
+  const scratch = await scratchTarget('postgresql');
+  const databaseUrl = scratch.target.kind === 'postgresql' ? scratch.target.url : '';
+  const server = await startServerProcess({ ...loadEnv, DATABASE_URL: databaseUrl });
+  const sockets: Array<{ close(): void }> = [];
+  try {
+    const before = rssBytes(server.child.pid!);
+    const post = async (p: string, token?: string) =>
+      (await (await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: '{}' })).json()) as { token: string; code: string };
+    const guests = await Promise.all(Array.from({ length: 100 }, () => post('/api/session')));
+    const rooms = await Promise.all(guests.slice(0, 100).map((guest) => post('/api/rooms', guest.token)));
+    for (let i = 0; i < count; i++) {
+      const socket = connect(server.url, { auth: { token: guests[i % guests.length]!.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      await socket.timeout(10_000).emitWithAck('room:join', { code: rooms[i % rooms.length]!.code });
+      sockets.push(socket);
+    }
+    await sleep(2000);
+    const after = rssBytes(server.child.pid!);
+    console.log(
+      `idle sockets: ${count} in ${rooms.length} rooms; server RSS ${(before / 2 ** 20).toFixed(0)} MB before, ${(after / 2 ** 20).toFixed(0)} MB after ` +
+        `(${((after - before) / count / 1024).toFixed(1)} KB per socket)`,
+    );
+  } finally {
+    for (const socket of sockets) socket.close();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await scratch.drop();
+  }
+}
+
+if (args.idle) {
+  await idleRun(Number(args.idle));
+} else {
+  const db = args.db === 'pglite' ? 'pglite' : 'postgresql';
+  const runs: Run[] = args.games
+    ? args.games.split(',').map((games) => ({ games: Number(games), processes: Number(args.processes), db }))
+    : [
+        { games: 100, processes: 1, db: 'postgresql' },
+        { games: 300, processes: 1, db: 'postgresql' },
+        { games: 1000, processes: 1, db: 'postgresql' },
+        { games: 1000, processes: 2, db: 'postgresql' },
+      ];
+  await loadRuns(runs);
+}
+process.exit(0);
