@@ -80,7 +80,6 @@ export function attachSocketHandlers(
   io.on('connection', (socket: GameSocket) => {
     const player = socket.data.player;
     const strikes = new TokenBucket(socketLimits.maxRefusals, 1);
-    socket.on('error', (error) => log.debug({ err: error, player: player.id }, 'socket error'));
 
     const refuse = (ack: Acknowledge | undefined, code: ErrorBody['code'], message: string) => {
       ack?.({ ok: false, code, message });
