@@ -21,7 +21,9 @@ import { Profiles } from './players/profiles.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
 import { roomChannel, type GameServer } from './socket/game-server.js';
-import { attachSocketHandlers, type SocketLimits } from './socket/socket-handlers.js';
+import { attachSocketHandlers } from './socket/socket-handlers.js';
+import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
+import { socketParser } from './socket/socket-parser.js';
 
 export interface App {
   http: FastifyInstance;
@@ -32,12 +34,22 @@ export interface App {
 
 export interface AppOptions {
   /** Tests lower these to show the limits work without sending thousands of messages. */
-  socketLimits?: SocketLimits;
+  socketLimits?: Partial<SocketLimits>;
 }
 
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
   const http = Fastify({ logger: loggerOptions(config), bodyLimit: 64 * 1024 });
-  const io: GameServer = new SocketServer(http.server, { serveClient: false, maxHttpBufferSize: limits.maxTransportBytes });
+  const socketLimits: SocketLimits = {
+    ...defaultSocketLimits,
+    maxSocketsPerPlayer: config.MAX_SOCKETS_PER_PLAYER,
+    maxSocketsPerAddress: config.MAX_SOCKETS_PER_ADDRESS,
+    ...options.socketLimits,
+  };
+  const io: GameServer = new SocketServer(http.server, {
+    serveClient: false,
+    maxHttpBufferSize: limits.maxTransportBytes,
+    parser: socketParser(socketLimits),
+  });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL) : undefined;
 
   const players = new PlayerService(db);
@@ -57,7 +69,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, options.socketLimits);
+  attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, socketLimits);
 
   http.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof ServiceError) return reply.status(error.status).send(error.toBody());

@@ -27,6 +27,9 @@ const envSchema = z.object({
   QUEUE_BASE_GAP: z.coerce.number().min(0).default(100),
   QUEUE_GAP_PER_SECOND: z.coerce.number().min(0).default(20),
   QUEUE_TICK_MS: z.coerce.number().int().min(50).default(1000),
+  /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
+  MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
+  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
 });
 

@@ -19,6 +19,8 @@ export const ErrorCode = {
   StaleVersion: 'STALE_VERSION',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   RateLimited: 'RATE_LIMITED',
+  /** A socket handshake past the open connections allowed per player or per address. */
+  TooManyConnections: 'TOO_MANY_CONNECTIONS',
   /** abort after the first move, claim while the opponent is present, … */
   NotAllowedNow: 'NOT_ALLOWED_NOW',
   TimeOut: 'TIME_OUT',

@@ -1,12 +1,12 @@
 /**
- * Limits both sides know. A socket message larger than `maxEventBytes` is
+ * Limits both sides know. A socket message (its whole frame) larger than `maxEventBytes` is
  * rejected with PAYLOAD_TOO_LARGE; one larger than `maxTransportBytes` never
  * reaches the application (the transport drops the connection).
  */
 export const limits = {
   maxEventBytes: 2048,
   maxTransportBytes: 16 * 1024,
-  /** Token bucket per socket: a burst of this many messages… */
+  /** Token bucket per player, across all their sockets: a burst of this many messages… */
   rateBurst: 30,
   /** …refilled at this many per second. */
   ratePerSecond: 10,

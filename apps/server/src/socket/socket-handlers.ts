@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   clientEvents,
   ErrorCode,
-  limits,
   type Ack,
   type ClientEventName,
   type ClientPayload,
@@ -14,57 +13,100 @@ import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import type { PlayerService } from '../players/player-service.js';
 import { parseInput } from '../http/validate.js';
+import { ConnectionSlots } from './connection-slots.js';
 import { playerChannel, roomChannel, type GameServer, type GameSocket } from './game-server.js';
+import { PlayerRateLimiter } from './player-rate-limiter.js';
+import { defaultSocketLimits, type SocketLimits } from './socket-limits.js';
+import { refusalOf } from './socket-parser.js';
 import { TokenBucket } from './token-bucket.js';
 
-export interface SocketLimits {
-  rateBurst: number;
-  ratePerSecond: number;
-  maxEventBytes: number;
-}
+type Acknowledge = (body: ErrorBody) => void;
 
 /**
- * The socket edge: authenticate at the handshake, then for every event check
- * rate and size, parse the payload, delegate to the match service and
- * acknowledge. Handlers hold no game logic.
+ * The socket edge: authenticate at the handshake within the connection
+ * limits, then for every event check rate, size and name, parse the payload,
+ * delegate to the match service and acknowledge. Handlers hold no game logic.
+ * Every failure ends in an acknowledgement or a disconnection, never in an
+ * exception past this layer.
  */
 export function attachSocketHandlers(
   io: GameServer,
   services: { players: PlayerService; matches: MatchService; presence: PresenceService; matchmaker: Matchmaker },
   log: FastifyBaseLogger,
-  socketLimits: SocketLimits = limits,
+  socketLimits: SocketLimits = defaultSocketLimits,
 ): void {
+  // Per process, like the rate limits: each process behind a load balancer counts its own connections.
+  const playerSlots = new ConnectionSlots(socketLimits.maxSocketsPerPlayer);
+  const addressSlots = new ConnectionSlots(socketLimits.maxSocketsPerAddress);
+  const rates = new PlayerRateLimiter(socketLimits.rateBurst, socketLimits.ratePerSecond);
+
   io.use((socket, next) => {
+    const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.message), { data: body }));
+    const address = socket.handshake.address;
+    // The address is checked before the token, so a full address costs no database lookup.
+    if (!addressSlots.take(address)) {
+      return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerAddress} connections from one address`));
+    }
+    let playerId: string | undefined;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      socket.conn.off('close', release);
+      addressSlots.give(address);
+      if (playerId !== undefined) playerSlots.give(playerId);
+    };
+    // Whichever comes first: the socket leaves, or its connection closes (also mid-handshake, before any 'disconnect').
+    socket.conn.on('close', release);
+    socket.once('disconnect', release);
     services.players.authenticate((socket.handshake.auth as { token?: unknown } | undefined)?.token).then(
       (player) => {
+        if (released) return;
+        if (!playerSlots.take(player.id)) {
+          release();
+          return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerPlayer} connections per player`));
+        }
+        playerId = player.id;
         socket.data.player = player;
         next();
       },
       (error: unknown) => {
-        const body = error instanceof ServiceError ? error.toBody() : internal();
-        next(Object.assign(new Error(body.message), { data: body }));
+        release();
+        refuse(error instanceof ServiceError ? error.toBody() : internal());
       },
     );
   });
 
   io.on('connection', (socket: GameSocket) => {
-    const bucket = new TokenBucket(socketLimits.rateBurst, socketLimits.ratePerSecond);
+    const player = socket.data.player;
+    const strikes = new TokenBucket(socketLimits.maxRefusals, 1);
 
-    // Runs before any handler, for known and unknown events alike.
+    const refuse = (ack: Acknowledge | undefined, code: ErrorBody['code'], message: string) => {
+      ack?.({ ok: false, code, message });
+      if (!strikes.take()) {
+        log.warn({ player: player.id, address: socket.handshake.address }, 'socket disconnected for flooding');
+        socket.disconnect(true);
+      }
+    };
+    // Runs before any handler, for known and unknown events alike. An event
+    // without an acknowledgement is never answered, but it still costs a token.
     socket.use((packet, next) => {
-      const ack = packet.at(-1);
-      if (typeof ack !== 'function') {
-        log.debug({ event: packet[0] }, 'event without acknowledgement dropped');
-        return;
+      try {
+        const last = packet.at(-1);
+        const ack = typeof last === 'function' ? (last as Acknowledge) : undefined;
+        if (!rates.take(player.id)) return refuse(ack, ErrorCode.RateLimited, 'Too many messages; slow down');
+        if (!ack) return refuse(undefined, ErrorCode.BadRequest, 'An event without an acknowledgement is dropped');
+        const refusal = refusalOf(packet);
+        if (refusal) return refuse(ack, refusal.code, refusal.message);
+        const event = packet[0];
+        if (typeof event !== 'string' || !Object.hasOwn(clientEvents, event)) {
+          return refuse(ack, ErrorCode.BadRequest, `Unknown event "${String(event).slice(0, 64)}"`);
+        }
+        next();
+      } catch (error: unknown) {
+        log.error({ err: error, player: player.id }, 'socket middleware failed');
+        socket.disconnect(true);
       }
-      const reject = (code: ErrorBody['code'], message: string) => (ack as (body: ErrorBody) => void)({ ok: false, code, message });
-      if (!bucket.take()) return reject(ErrorCode.RateLimited, 'Too many messages; slow down');
-      const size = Buffer.byteLength(JSON.stringify(packet.slice(1, -1)) ?? '');
-      if (size > socketLimits.maxEventBytes) {
-        return reject(ErrorCode.PayloadTooLarge, `Payload of ${size} bytes is over the limit of ${socketLimits.maxEventBytes}`);
-      }
-      if (typeof packet[0] !== 'string' || !Object.hasOwn(clientEvents, packet[0])) return reject(ErrorCode.BadRequest, `Unknown event "${String(packet[0])}"`);
-      next();
     });
 
     const on = <E extends ClientEventName>(event: E, run: (payload: ClientPayload<E>) => Promise<Ack<E>>) => {
@@ -76,11 +118,14 @@ export function attachSocketHandlers(
             if (error instanceof ServiceError) return ack(error.toBody());
             log.error({ err: error, event }, 'socket event failed');
             ack(internal());
+          })
+          .catch((error: unknown) => {
+            log.error({ err: error, event }, 'socket acknowledgement failed');
+            socket.disconnect(true);
           });
       });
     };
 
-    const player = socket.data.player;
     // Messages for this player wherever they are (queue pairings), from any process.
     void socket.join(playerChannel(player.id));
     // Subscribe before reading, so nothing committed in between is missed
@@ -134,6 +179,10 @@ export function attachSocketHandlers(
       services.matchmaker.disconnected(socket.id).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
     });
   });
+}
+
+function tooManyConnections(message: string): ErrorBody {
+  return { ok: false, code: ErrorCode.TooManyConnections, message };
 }
 
 function internal(): ErrorBody {

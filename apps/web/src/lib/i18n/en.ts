@@ -245,6 +245,7 @@ export const en = {
   'error.STALE_VERSION': 'The board changed meanwhile; it has been brought up to date.',
   'error.PAYLOAD_TOO_LARGE': 'The request was too large.',
   'error.RATE_LIMITED': 'Too many actions at once; slow down.',
+  'error.TOO_MANY_CONNECTIONS': 'Too many connections are open for you or your network. Close other tabs of the game, then reload.',
   'error.NOT_ALLOWED_NOW': 'That is not allowed now.',
   'error.TIME_OUT': 'Time is up.',
   'error.INTERNAL': 'The server ran into a problem.',

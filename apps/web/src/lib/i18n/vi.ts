@@ -243,6 +243,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.STALE_VERSION': 'Bàn chơi vừa thay đổi; đã cập nhật lại.',
   'error.PAYLOAD_TOO_LARGE': 'Yêu cầu quá lớn.',
   'error.RATE_LIMITED': 'Thao tác quá nhanh; hãy chậm lại.',
+  'error.TOO_MANY_CONNECTIONS': 'Bạn hoặc mạng của bạn đang mở quá nhiều kết nối. Hãy đóng các thẻ khác của trò chơi rồi tải lại trang.',
   'error.NOT_ALLOWED_NOW': 'Lúc này không thể làm vậy.',
   'error.TIME_OUT': 'Đã hết giờ.',
   'error.INTERNAL': 'Máy chủ gặp sự cố.',

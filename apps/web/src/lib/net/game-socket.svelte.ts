@@ -69,6 +69,13 @@ export class GameSocket {
         });
         return;
       }
+      if (isErrorBody(error.data)) {
+        // Refused at the handshake (too many connections): Socket.IO does not retry, and
+        // retrying at once would be refused again, so the player gets the server's reason.
+        this.problem = failure(error.data.code, error.data.message);
+        this.status = 'failed';
+        return;
+      }
       this.problem = failure(ClientErrorCode.Offline, error.message);
       this.status = this.everConnected ? 'reconnecting' : this.socket.active ? 'connecting' : 'failed';
     });
@@ -86,14 +93,20 @@ export class GameSocket {
       const done = (connected: boolean) => {
         clearTimeout(timer);
         this.socket.off('connect', onConnect);
+        this.socket.off('connect_error', onError);
         resolve(connected);
       };
       const onConnect = () => done(true);
+      // A refusal is final: no need to wait out the timeout.
+      const onError = () => {
+        if (this.status === 'failed') done(false);
+      };
       const timer = setTimeout(() => {
         this.gaveUp = !this.socket.connected;
         done(this.socket.connected);
       }, timeoutMs);
       this.socket.on('connect', onConnect);
+      this.socket.on('connect_error', onError);
     });
   }
 
@@ -102,7 +115,7 @@ export class GameSocket {
     // that one. After a disconnection, fail at once instead: the board must
     // not look as if a move were on its way.
     if (!this.socket.connected && !(this.status === 'connecting' && (await this.whenConnected(timeoutMs)))) {
-      return failure(ClientErrorCode.Offline, 'Not connected to the server');
+      return this.status === 'failed' && this.problem ? this.problem : failure(ClientErrorCode.Offline, 'Not connected to the server');
     }
     const timed = this.socket.timeout(timeoutMs) as unknown as {
       emitWithAck(event: E, payload: ClientPayload<E>): Promise<Ack<E>>;
