@@ -15,6 +15,7 @@ import { ServiceError } from '../errors.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
 import { GameCache } from './game-cache.js';
+import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat } from './match-end.js';
@@ -55,6 +56,17 @@ export class MatchService {
   private readonly queue = new KeyedQueue();
   private readonly games = new GameCache();
   private readonly snapshots = new SnapshotCache();
+  private readonly currentReads = new SharedRead((code) =>
+    this.db.prisma.match.findFirst({
+      where: { room: { code } },
+      orderBy: { number: 'desc' },
+      select: { id: true, version: true, status: true, player0Id: true, player1Id: true },
+    }),
+  );
+  private readonly snapshotReads = new SharedRead((matchId) => {
+    const options = this.db.kind === 'postgresql' ? { isolationLevel: 'RepeatableRead' as const } : {};
+    return this.db.prisma.$transaction(async (tx) => ({ match: await loadMatch(tx, matchId), moves: await loadMoves(tx, matchId) }), options);
+  });
   private readonly observers: MatchObserver[] = [];
 
   constructor(
@@ -99,13 +111,9 @@ export class MatchService {
     return { seat: result, snapshot };
   }
 
-  /** The room's newest match, in one indexed read. */
+  /** The room's newest match, in one indexed read shared by everyone asking at once. */
   private async currentMatch(code: string) {
-    const current = await this.db.prisma.match.findFirst({
-      where: { room: { code } },
-      orderBy: { number: 'desc' },
-      select: { id: true, version: true, status: true, player0Id: true, player1Id: true },
-    });
+    const current = await this.currentReads.read(code);
     if (!current) throw new ServiceError(ErrorCode.RoomNotFound, `No room ${code}`, 404);
     return current;
   }
@@ -325,16 +333,15 @@ export class MatchService {
   }
 
   /**
-   * The snapshot of a match as of `version`, the version the caller has just
-   * read: from memory when this process has it, else read in one transaction
-   * that takes no lock (repeatable read, so the match, its rounds and its
-   * moves agree). Nothing here waits for a change in progress.
+   * The snapshot of a match as of `version` (the version the caller has just
+   * read) or later: from memory when this process has it, else read in one
+   * transaction that takes no lock (repeatable read, so the match, its rounds
+   * and its moves agree). Nothing here waits for a change in progress.
    */
   private async view(matchId: string, version: number): Promise<MatchSnapshot> {
     let rows = this.snapshots.get(matchId, version);
     if (!rows) {
-      const options = this.db.kind === 'postgresql' ? { isolationLevel: 'RepeatableRead' as const } : {};
-      rows = await this.db.prisma.$transaction(async (tx) => ({ match: await loadMatch(tx, matchId), moves: await loadMoves(tx, matchId) }), options);
+      rows = await this.snapshotReads.read(matchId);
       this.snapshots.set(rows.match, rows.moves);
     }
     return snapshotOf(rows.match, rows.moves, this.now(), this.openerTimeoutMs);
