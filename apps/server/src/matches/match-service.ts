@@ -14,6 +14,7 @@ import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
+import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache } from './game-cache.js';
 import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
@@ -56,6 +57,13 @@ export class MatchService {
   private readonly queue = new KeyedQueue();
   private readonly games = new GameCache();
   private readonly snapshots = new SnapshotCache();
+  /**
+   * On the embedded database this process is the only one changing matches,
+   * so it knows a room's current match without asking (its single thread runs
+   * the queries too, so a crowd's reads would hold up everything else);
+   * processes sharing PostgreSQL ask every time.
+   */
+  private readonly currents: CurrentMatches | undefined;
   private readonly currentReads = new SharedRead((code) =>
     this.db.prisma.match.findFirst({
       where: { room: { code } },
@@ -74,7 +82,9 @@ export class MatchService {
     private readonly publish: Publish,
     readonly openerTimeoutMs: number,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.currents = db.kind === 'pglite' ? new CurrentMatches() : undefined;
+  }
 
   /** Resolves once every change already asked for has finished (shutdown). */
   drain(): Promise<void> {
@@ -112,9 +122,13 @@ export class MatchService {
   }
 
   /** The room's newest match, in one indexed read shared by everyone asking at once. */
-  private async currentMatch(code: string) {
+  private async currentMatch(code: string): Promise<CurrentMatch> {
+    const known = this.currents?.get(code);
+    if (known) return known;
+    const mark = this.currents?.mark();
     const current = await this.currentReads.read(code);
     if (!current) throw new ServiceError(ErrorCode.RoomNotFound, `No room ${code}`, 404);
+    if (mark !== undefined) this.currents?.remember(code, current, mark);
     return current;
   }
 
@@ -394,6 +408,7 @@ export class MatchService {
   private committed(match: MatchRow, envelopes: MatchEventEnvelope[]): void {
     if (!envelopes.length) return;
     this.snapshots.delete(match.id);
+    this.currents?.changed(match.room.code);
     if (match.status === 'ended') this.games.delete(match.id);
     this.publish(match.room.code, envelopes);
     for (const observer of this.observers) {
