@@ -16,8 +16,6 @@ import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache } from './game-cache.js';
-import { SharedRead } from './shared-read.js';
-import { SnapshotCache } from './snapshot-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat } from './match-end.js';
 import {
@@ -36,6 +34,8 @@ import {
   type Tx,
 } from './match-store.js';
 import { roundWinner } from './opener.js';
+import { SharedRead } from './shared-read.js';
+import { SnapshotCache } from './snapshot-cache.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 
 /** Where committed events go: the Socket.IO room of the match's room code. */
