@@ -59,7 +59,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   };
   const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS);
   const history = new MatchHistory(db);
-  const presence = new PresenceService(io, db, matches, http.log, config.ABANDON_GRACE_MS);
+  const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
   matches.observe(presence);
   const sweeper = new DeadlineSweeper(db, matches, http.log);
   sweeper.start();

@@ -20,6 +20,13 @@ describe('the match clock', () => {
     expect(clocksOnWire(update, settings, 1, at(6_000))).toEqual({ remainingMs: [177_000, 179_000], running: 1, asOf: at(6_000).toISOString() });
   });
 
+  it("charges the mover up to the move's arrival and starts the other clock when the move is applied", () => {
+    const row = startClocks(settings, at(0))!;
+    const { update, moverRemainingMs } = afterMove(row, settings, 0, at(5_000), at(9_000));
+    expect(moverRemainingMs).toBe(177_000);
+    expect(update).toEqual({ clock0Ms: 177_000, clock1Ms: 180_000, turnStartedAt: at(9_000), clockDeadline: at(189_000) });
+  });
+
   it('stops at zero for the player whose time ran out', () => {
     const row = startClocks(settings, at(0))!;
     expect(stopClocks(row, 0, at(200_000))).toEqual({ clock0Ms: 0, clock1Ms: 180_000, turnStartedAt: null, clockDeadline: null });

@@ -35,17 +35,22 @@ export function remainingAt(row: ClockRow, seat: Seat, running: Seat | null, now
   return stored - (now.getTime() - row.turnStartedAt.getTime());
 }
 
-/** After `seat` moved at `now`: their time less what they used, plus the increment; the other clock starts. */
-export function afterMove(row: ClockRow, settings: ClockSettings, seat: Seat, now: Date): { update: ClockUpdate; moverRemainingMs: number } {
-  const moverRemainingMs = remainingAt(row, seat, seat, now) + (settings.incrementMs ?? 0);
+/**
+ * After `seat` moved: their time less what they used up to `movedAt` (when
+ * the server received the move), plus the increment; the other clock starts
+ * at `startsAt` (when the move is applied), so neither player pays for the
+ * time the server took in between.
+ */
+export function afterMove(row: ClockRow, settings: ClockSettings, seat: Seat, movedAt: Date, startsAt: Date = movedAt): { update: ClockUpdate; moverRemainingMs: number } {
+  const moverRemainingMs = remainingAt(row, seat, seat, movedAt) + (settings.incrementMs ?? 0);
   const other = (seat === 0 ? row.clock1Ms : row.clock0Ms) ?? 0;
   return {
     moverRemainingMs,
     update: {
       clock0Ms: seat === 0 ? moverRemainingMs : row.clock0Ms,
       clock1Ms: seat === 1 ? moverRemainingMs : row.clock1Ms,
-      turnStartedAt: now,
-      clockDeadline: new Date(now.getTime() + other),
+      turnStartedAt: startsAt,
+      clockDeadline: new Date(startsAt.getTime() + other),
     },
   };
 }

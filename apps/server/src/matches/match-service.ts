@@ -14,6 +14,7 @@ import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
+import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache } from './game-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat } from './match-end.js';
@@ -33,6 +34,8 @@ import {
   type Tx,
 } from './match-store.js';
 import { roundWinner } from './opener.js';
+import { SharedRead } from './shared-read.js';
+import { SnapshotCache } from './snapshot-cache.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 
 /** Where committed events go: the Socket.IO room of the match's room code. */
@@ -53,6 +56,25 @@ type Decision<R> = { result: R; events: MatchEvent[]; update?: Parameters<typeof
 export class MatchService {
   private readonly queue = new KeyedQueue();
   private readonly games = new GameCache();
+  private readonly snapshots = new SnapshotCache();
+  /**
+   * On the embedded database this process is the only one changing matches,
+   * so it knows a room's current match without asking (its single thread runs
+   * the queries too, so a crowd's reads would hold up everything else);
+   * processes sharing PostgreSQL ask every time.
+   */
+  private readonly currents: CurrentMatches | undefined;
+  private readonly currentReads = new SharedRead((code) =>
+    this.db.prisma.match.findFirst({
+      where: { room: { code } },
+      orderBy: { number: 'desc' },
+      select: { id: true, version: true, status: true, player0Id: true, player1Id: true },
+    }),
+  );
+  private readonly snapshotReads = new SharedRead((matchId) => {
+    const options = this.db.kind === 'postgresql' ? { isolationLevel: 'RepeatableRead' as const } : {};
+    return this.db.prisma.$transaction(async (tx) => ({ match: await loadMatch(tx, matchId), moves: await loadMoves(tx, matchId) }), options);
+  });
   private readonly observers: MatchObserver[] = [];
 
   constructor(
@@ -60,7 +82,9 @@ export class MatchService {
     private readonly publish: Publish,
     readonly openerTimeoutMs: number,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.currents = db.kind === 'pglite' ? new CurrentMatches() : undefined;
+  }
 
   /** Resolves once every change already asked for has finished (shutdown). */
   drain(): Promise<void> {
@@ -71,12 +95,20 @@ export class MatchService {
     this.observers.push(observer);
   }
 
-  /** Takes a free seat of the room's current match, or gives the player's seat back; anyone else watches. */
+  /**
+   * Takes a free seat of the room's current match, or gives the player's seat
+   * back; anyone else watches. Only taking a seat changes the match, so only
+   * that goes through its queue and lock: watching (and coming back to one's
+   * seat) is a read, which strangers cannot use to hold up the players.
+   */
   async join(code: string, player: PublicPlayer): Promise<{ seat: Seat | null; snapshot: MatchSnapshot }> {
-    const matchId = await this.currentMatchOf(code);
-    const { result, snapshot } = await this.change(matchId, async (_tx, match): Promise<Decision<Seat | null>> => {
-      const held = seatOf(match, player.id);
-      if (held !== null || match.status !== 'waiting') return { result: held, events: [] };
+    const current = await this.currentMatch(code);
+    // Seats are only ever taken, never given up, and a match never goes back to waiting: a read that says so holds.
+    const held = seatOf(current, player.id);
+    if (held !== null || current.status !== 'waiting') return { seat: held, snapshot: await this.view(current.id, current.version) };
+    const { result, snapshot } = await this.change(current.id, async (_tx, match): Promise<Decision<Seat | null>> => {
+      const seated = seatOf(match, player.id);
+      if (seated !== null || match.status !== 'waiting') return { result: seated, events: [] };
       const seat: Seat = match.player0Id === null ? 0 : 1;
       const bothSeated = seat === 1 ? match.player0Id !== null : match.player1Id !== null;
       const update = seat === 0 ? { player0Id: player.id } : { player1Id: player.id };
@@ -89,10 +121,15 @@ export class MatchService {
     return { seat: result, snapshot };
   }
 
-  async currentMatchOf(code: string): Promise<string> {
-    const current = await this.db.prisma.match.findFirst({ where: { room: { code } }, orderBy: { number: 'desc' }, select: { id: true } });
+  /** The room's newest match, in one indexed read shared by everyone asking at once. */
+  private async currentMatch(code: string): Promise<CurrentMatch> {
+    const known = this.currents?.get(code);
+    if (known) return known;
+    const mark = this.currents?.mark();
+    const current = await this.currentReads.read(code);
     if (!current) throw new ServiceError(ErrorCode.RoomNotFound, `No room ${code}`, 404);
-    return current.id;
+    if (mark !== undefined) this.currents?.remember(code, current, mark);
+    return current;
   }
 
   /**
@@ -150,8 +187,13 @@ export class MatchService {
     return { result: null, events: [{ type: 'opener-forfeit', round: open.round, winner }, start.event], update: start.update };
   }
 
-  /** design.md "One move, end to end", steps 4–6. */
-  async move(player: PublicPlayer, payload: ClientPayload<'move'>): Promise<number> {
+  /**
+   * design.md "One move, end to end", steps 4–6. `receivedAt` is when the
+   * socket edge got the move, taken by the server before any waiting: the
+   * mover is charged up to then and the time-out judged then, whatever
+   * queued in front of the move.
+   */
+  async move(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<number> {
     const { matchId, moveId, version, square, dir } = payload;
     const outcome = await this.queue.run(matchId, () =>
       this.db.prisma.$transaction(async (tx) => {
@@ -170,7 +212,9 @@ export class MatchService {
           throw new ServiceError(ErrorCode.StaleVersion, `You saw version ${version}; the match is at ${match.version}`, 409);
         }
         const now = this.now();
-        if (match.clock0Ms !== null && remainingAt(match, seat, seat, now) <= 0) {
+        // Never before the turn began (another process's clock may run a little behind).
+        const movedAt = match.turnStartedAt && receivedAt < match.turnStartedAt ? match.turnStartedAt : receivedAt;
+        if (match.clock0Ms !== null && remainingAt(match, seat, seat, movedAt) <= 0) {
           throw new ServiceError(ErrorCode.TimeOut, 'Your time has run out', 409);
         }
         const played = play(before, { square, dir });
@@ -178,7 +222,7 @@ export class MatchService {
 
         const after = played.state;
         const ply = after.position.ply;
-        const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, now);
+        const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, now);
         const remainingMs = clock?.moverRemainingMs ?? null;
         const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
         const result = after.position.result;
@@ -200,7 +244,7 @@ export class MatchService {
         }
         await rateIfEnded(tx, match, events);
         const newVersion = match.version + events.length;
-        await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: now } });
+        await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: movedAt } });
         const envelopes = await commitEvents(tx, match, events, update);
         return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow, after };
       }),
@@ -293,7 +337,7 @@ export class MatchService {
   async sync(matchId: string, version: number): Promise<{ events: MatchEventEnvelope[] } | { snapshot: MatchSnapshot }> {
     const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { version: true } });
     if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
-    if (version > match.version || match.version - version > limits.maxSyncEvents) return { snapshot: await this.snapshot(matchId) };
+    if (version > match.version || match.version - version > limits.maxSyncEvents) return { snapshot: await this.view(matchId, match.version) };
     const rows = await this.db.prisma.matchEvent.findMany({
       where: { matchId, version: { gt: version } },
       orderBy: { version: 'asc' },
@@ -302,8 +346,19 @@ export class MatchService {
     return { events: rows.map((row) => row.payload as unknown as MatchEventEnvelope) };
   }
 
-  async snapshot(matchId: string): Promise<MatchSnapshot> {
-    return this.db.prisma.$transaction(async (tx) => snapshotOf(await loadMatch(tx, matchId), await loadMoves(tx, matchId), this.now(), this.openerTimeoutMs));
+  /**
+   * The snapshot of a match as of `version` (the version the caller has just
+   * read) or later: from memory when this process has it, else read in one
+   * transaction that takes no lock (repeatable read, so the match, its rounds
+   * and its moves agree). Nothing here waits for a change in progress.
+   */
+  private async view(matchId: string, version: number): Promise<MatchSnapshot> {
+    let rows = this.snapshots.get(matchId, version);
+    if (!rows) {
+      rows = await this.snapshotReads.read(matchId);
+      this.snapshots.set(rows.match, rows.moves);
+    }
+    return snapshotOf(rows.match, rows.moves, this.now(), this.openerTimeoutMs);
   }
 
   /**
@@ -336,10 +391,12 @@ export class MatchService {
             await rateIfEnded(tx, match, decision.events);
             const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
-            return { result: decision.result, envelopes, after, snapshot: snapshotOf(after, await loadMoves(tx, matchId), this.now(), this.openerTimeoutMs) };
+            const moves = await loadMoves(tx, matchId);
+            return { result: decision.result, envelopes, after, moves, snapshot: snapshotOf(after, moves, this.now(), this.openerTimeoutMs) };
           }),
         );
         this.committed(outcome.after, outcome.envelopes);
+        this.snapshots.set(outcome.after, outcome.moves);
         return outcome;
       } catch (error) {
         const conflict = (error instanceof ServiceError && error.code === ErrorCode.StaleVersion) || isUniqueViolation(error);
@@ -350,6 +407,8 @@ export class MatchService {
 
   private committed(match: MatchRow, envelopes: MatchEventEnvelope[]): void {
     if (!envelopes.length) return;
+    this.snapshots.delete(match.id);
+    this.currents?.changed(match.room.code);
     if (match.status === 'ended') this.games.delete(match.id);
     this.publish(match.room.code, envelopes);
     for (const observer of this.observers) {

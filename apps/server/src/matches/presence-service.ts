@@ -4,25 +4,32 @@ import type { Database } from '../db/database.js';
 import { roomChannel, type GameServer } from '../socket/game-server.js';
 import { remainingAt } from './clock.js';
 import { KeyedQueue } from './keyed-queue.js';
-import type { MatchObserver, MatchService } from './match-service.js';
+import type { MatchObserver } from './match-service.js';
 import { runningSeat, type MatchRow } from './match-store.js';
+import { TrailingWindow } from './trailing-window.js';
+
+/** A room's presence is announced at most once per this many milliseconds, after the last change. */
+export const presenceWindowMs = 250;
 
 /**
  * Who is connected to a room, across every server process (the adapter
  * answers for all of them). A seated player with no connection is absent
  * from that moment, recorded on the match so any process can judge a claim;
  * after the grace period, or sooner when their clock would run out first,
- * the opponent may claim the win.
+ * the opponent may claim the win. Refreshes read the match and write only
+ * its absence columns, and only when they change: they never wait in the
+ * match's queue or take its lock.
  */
 export class PresenceService implements MatchObserver {
   /** Refreshes of one room run one at a time, so a slow one never writes over a newer answer. */
   private readonly queue = new KeyedQueue();
+  /** A crowd joining and leaving one room is announced once per window, not once per socket. */
+  private readonly coalesced = new TrailingWindow(presenceWindowMs, (code) => this.refreshNow(code));
   private stopped = false;
 
   constructor(
     private readonly io: GameServer,
     private readonly db: Database,
-    private readonly matches: MatchService,
     private readonly log: FastifyBaseLogger,
     readonly graceMs: number,
   ) {}
@@ -39,24 +46,49 @@ export class PresenceService implements MatchObserver {
 
   /** Once play starts, a player who left during the opener becomes claimable: say so. */
   changed(match: { roomCode: string }, envelopes: MatchEventEnvelope[]): void {
-    if (envelopes.some((envelope) => envelope.event.type === 'started')) void this.refresh(match.roomCode);
+    if (envelopes.some((envelope) => envelope.event.type === 'started')) this.refresh(match.roomCode);
   }
 
   /** On shutdown this process's sockets all disconnect: that is not the players leaving. */
   stop(): void {
     this.stopped = true;
+    this.coalesced.stop();
   }
 
-  /** Recomputes and announces the presence of a room's current match; never throws (it runs on disconnects). */
-  refresh(code: string): Promise<void> {
+  /** Someone joined or left the room: it is recomputed and announced at the end of the room's window. */
+  refresh(code: string): void {
+    this.coalesced.request(code);
+  }
+
+  /** Recomputes and announces a room's presence at once (a claim judges on it); never throws. */
+  refreshNow(code: string): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    return this.queue.run(code, () => this.refreshNow(code));
+    return this.queue.run(code, () => this.announce(code));
   }
 
-  private async refreshNow(code: string): Promise<void> {
+  private async announce(code: string): Promise<void> {
     try {
-      const matchId = await this.matches.currentMatchOf(code);
-      const match = await this.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+      const match = await this.db.prisma.match.findFirst({
+        where: { room: { code } },
+        orderBy: { number: 'desc' },
+        select: {
+          id: true,
+          status: true,
+          position: true,
+          player0Id: true,
+          player1Id: true,
+          absent0Since: true,
+          absent1Since: true,
+          clock0Ms: true,
+          clock1Ms: true,
+          turnStartedAt: true,
+        },
+      });
+      if (!match) {
+        // A client naming a room that does not exist is its own mistake, not the server's.
+        this.log.debug({ code }, 'presence of an unknown room');
+        return;
+      }
       const sockets = await this.io.in(roomChannel(code)).fetchSockets();
       const present = new Set(sockets.map((socket) => socket.data.player?.id));
       const connected = [match.player0Id, match.player1Id].map((id) => id !== null && present.has(id));
@@ -67,12 +99,15 @@ export class PresenceService implements MatchObserver {
         return connected[seat] || !seated || match.status === 'ended' ? null : (since ?? now);
       });
       if (absent[0]?.getTime() !== match.absent0Since?.getTime() || absent[1]?.getTime() !== match.absent1Since?.getTime()) {
-        await this.db.prisma.match.update({ where: { id: matchId }, data: { absent0Since: absent[0] ?? null, absent1Since: absent[1] ?? null } });
+        await this.db.prisma.match.updateMany({
+          where: { id: match.id, absent0Since: match.absent0Since, absent1Since: match.absent1Since },
+          data: { absent0Since: absent[0] ?? null, absent1Since: absent[1] ?? null },
+        });
       }
       const updated = { ...match, absent0Since: absent[0] ?? null, absent1Since: absent[1] ?? null };
       const seated = new Set([match.player0Id, match.player1Id]);
       const presence: Presence = {
-        matchId,
+        matchId: match.id,
         seats: [0, 1].map((seat) => ({
           connected: connected[seat] ?? false,
           claimableAt: match.status === 'playing' ? (this.claimableAt(updated, seat as Seat)?.toISOString() ?? null) : null,

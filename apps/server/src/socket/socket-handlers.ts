@@ -136,27 +136,35 @@ export function attachSocketHandlers(
         await socket.leave(roomChannel(code));
         throw error;
       });
-      void services.presence.refresh(code);
+      services.presence.refresh(code);
       return { ok: true, ...joined };
     });
     on('opener:choose', async (payload) => ({ ok: true, version: await services.matches.chooseHand(player, payload) }));
-    on('move', async (payload) => ({ ok: true, version: await services.matches.move(player, payload) }));
+    on('move', async (payload) => {
+      // The clock stops when the move arrives, not when its turn in the match's queue comes.
+      const receivedAt = new Date();
+      return { ok: true, version: await services.matches.move(player, payload, receivedAt) };
+    });
     on('room:leave', async ({ code }) => {
+      // Leaving a room one is not in changes nothing, so it costs nothing.
+      if (!socket.rooms.has(roomChannel(code))) return { ok: true };
       await socket.leave(roomChannel(code));
-      void services.presence.refresh(code);
+      services.presence.refresh(code);
       return { ok: true };
     });
     on('sync', async ({ matchId, version }) => {
       const code = await services.matches.roomCodeOf(matchId);
-      await socket.join(roomChannel(code));
-      void services.presence.refresh(code);
+      if (!socket.rooms.has(roomChannel(code))) {
+        await socket.join(roomChannel(code));
+        services.presence.refresh(code);
+      }
       return { ok: true, ...(await services.matches.sync(matchId, version)) };
     });
     on('resign', async ({ matchId }) => ({ ok: true, version: await services.matches.resign(player, matchId) }));
     on('abort', async ({ matchId }) => ({ ok: true, version: await services.matches.abort(player, matchId) }));
     on('claim', async ({ matchId }) => {
       // Judge on who is connected now, not on what was last recorded.
-      await services.presence.refresh(await services.matches.roomCodeOf(matchId));
+      await services.presence.refreshNow(await services.matches.roomCodeOf(matchId));
       return { ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) };
     });
     on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
@@ -175,7 +183,7 @@ export function attachSocketHandlers(
       rooms = [...socket.rooms].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
     });
     socket.on('disconnect', () => {
-      for (const code of rooms) void services.presence.refresh(code);
+      for (const code of rooms) services.presence.refresh(code);
       services.matchmaker.disconnected(socket.id).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
     });
   });

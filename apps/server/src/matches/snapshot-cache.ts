@@ -1,0 +1,33 @@
+import type { MatchRow, MoveRow } from './match-store.js';
+
+/**
+ * The rows a snapshot is made of, per match, as of one version. Spectators
+ * joining a busy room all want the same version; serving it from memory keeps
+ * their joins off the database. An entry is used only for the version the
+ * caller has just read, so a change made by another process is never hidden;
+ * the clocks are computed when the snapshot is made, not stored.
+ */
+export class SnapshotCache {
+  private readonly entries = new Map<string, { match: MatchRow; moves: MoveRow[] }>();
+
+  constructor(private readonly capacity = 1000) {}
+
+  get(matchId: string, version: number): { match: MatchRow; moves: MoveRow[] } | undefined {
+    const entry = this.entries.get(matchId);
+    return entry?.match.version === version ? entry : undefined;
+  }
+
+  /** Keeps the newest version seen: a slow reader never replaces a newer entry with its older one. */
+  set(match: MatchRow, moves: MoveRow[]): void {
+    const held = this.entries.get(match.id);
+    if (held && held.match.version > match.version) return;
+    this.entries.delete(match.id);
+    this.entries.set(match.id, { match, moves });
+    // Maps iterate in insertion order, so the first key is the least recently stored.
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(matchId: string): void {
+    this.entries.delete(matchId);
+  }
+}
