@@ -84,7 +84,7 @@ describe.each(engines)('live play on %s', (engine) => {
       { type: 'opener-round', round: 1, choices: ['paper', 'paper'], winner: null },
       { type: 'opener-round', round: 2, choices: ['paper', 'scissors'], winner: 1 },
     ]);
-    expect(a.events.at(-1)?.event).toEqual({ type: 'started', first: 1, clocks: null });
+    expect(a.events.at(-1)?.event).toEqual({ type: 'started', first: 1, clocks: null, firstMoveDeadline: expect.any(String) });
 
     const moves = scriptedGame(PRESETS.classic, 1);
     let version = opened.ok ? opened.version : 0;
