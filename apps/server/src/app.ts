@@ -11,11 +11,13 @@ import { roomRoutes } from './http/room-routes.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
+import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
 import { Matchmaker } from './matchmaking/matchmaker.js';
+import { PeriodicTask } from './periodic-task.js';
 import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
 import { attachRedisAdapter } from './redis-adapter.js';
@@ -57,12 +59,19 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
   };
-  const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS);
+  const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS);
   const history = new MatchHistory(db);
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
   matches.observe(presence);
-  const sweeper = new DeadlineSweeper(db, matches, http.log);
+  const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
+  const cleanup = new StaleDataCleanup(db, http.log, {
+    guestRetentionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
+    idleRoomMs: config.IDLE_ROOM_HOURS * 3600 * 1000,
+    batchSize: config.CLEANUP_BATCH_SIZE,
+  });
+  const cleanups = new PeriodicTask(() => cleanup.runLogged(), config.CLEANUP_INTERVAL_MS);
+  cleanups.start();
   const matchmaker = new Matchmaker(db, io, http.log, {
     baseGap: config.QUEUE_BASE_GAP,
     gapPerSecond: config.QUEUE_GAP_PER_SECOND,
@@ -107,6 +116,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       closing ??= (async () => {
         presence.stop();
         await sweeper.stop();
+        cleanup.stop();
+        await cleanups.stop();
         await matchmaker.stop();
         // io.close() also closes the HTTP server it is attached to.
         await new Promise<void>((resolve) => io.close(() => resolve()));

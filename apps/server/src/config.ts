@@ -23,6 +23,14 @@ const envSchema = z.object({
   OPENER_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a seated player may be disconnected before the opponent can claim the win. */
   ABANDON_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long the first mover has for the first move before the match is aborted (no clock runs before it). */
+  FIRST_MOVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** The periodic cleanup: guests who never played are deleted after this many days, rooms whose match never started after this many hours. */
+  GUEST_RETENTION_DAYS: z.coerce.number().min(0).default(30),
+  IDLE_ROOM_HOURS: z.coerce.number().min(0).default(24),
+  CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /** Rows deleted per transaction, so a huge backlog never holds locks for long. */
+  CLEANUP_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** The public queue: rating gap accepted at once, its widening per second of waiting, how often pairs are made. */
   QUEUE_BASE_GAP: z.coerce.number().min(0).default(100),
   QUEUE_GAP_PER_SECOND: z.coerce.number().min(0).default(20),

@@ -91,7 +91,11 @@ export const matchEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('opener-round'), ...openerRound.shape }),
   /** The other did not choose in time: the one who chose wins the toss. */
   z.object({ type: z.literal('opener-forfeit'), round: z.number().int().min(1), winner: seat }),
-  z.object({ type: z.literal('started'), first: seat, clocks: clocks.nullable() }),
+  /**
+   * The opener is decided. `first` must move by `firstMoveDeadline` or the
+   * match is aborted; no clock runs before that first move.
+   */
+  z.object({ type: z.literal('started'), first: seat, clocks: clocks.nullable(), firstMoveDeadline: z.string() }),
   z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position, clocks: clocks.nullable() }),
   z.object({ type: z.literal('ended'), result: matchResult }),
   z.object({ type: z.literal('rematch-offered'), seat }),
@@ -124,6 +128,8 @@ export const matchSnapshot = z.object({
   moves: z.array(playedMove),
   position,
   clocks: clocks.nullable(),
+  /** While the first move is awaited: by when it must come, or the match is aborted. */
+  firstMoveDeadline: z.string().nullable(),
   result: matchResult.nullable(),
   rematch: z.object({ offered: pair(z.boolean()), matchId: z.uuid().nullable() }),
 });

@@ -15,8 +15,8 @@ export const createRoomRequest = z
   .object({
     rules: rulesChoice.default({ preset: 'classic' }),
     timeControl: timeControl.nullable().default(null),
-    /** Friend rooms are unrated unless their creator asks. */
-    rated: z.boolean().default(false),
+    /** Friend rooms are casual: rated games are played only through the public queue, against opponents nobody chose. */
+    rated: z.literal(false, { error: 'Friend rooms are casual; rated games are played through the public queue' }).default(false),
   })
   .strict();
 export type CreateRoomRequest = z.input<typeof createRoomRequest>;

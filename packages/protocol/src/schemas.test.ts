@@ -26,6 +26,13 @@ describe('the edge schemas', () => {
     expect(rulesChoice.safeParse({ preset: 'classic', options: {} }).success).toBe(false);
   });
 
+  it('refuse a rated friend room: rated games come only from the public queue', () => {
+    expect(createRoomRequest.parse({ rated: false }).rated).toBe(false);
+    const refused = createRoomRequest.safeParse({ rated: true });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/public queue/);
+  });
+
   it('name the queue pools by minutes and increment', () => {
     expect(queuePools.map(poolTimeControl)).toEqual([
       { initialSeconds: 180, incrementSeconds: 2 },

@@ -5,13 +5,22 @@ const settings = { initialMs: 180_000, incrementMs: 2_000 };
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
 
 describe('the match clock', () => {
-  it('starts both clocks at the initial time with the first mover running', () => {
-    expect(startClocks(settings, at(0))).toEqual({ clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: at(0), clockDeadline: at(180_000) });
-    expect(startClocks({ initialMs: null, incrementMs: null }, at(0))).toBeNull();
+  it('sets both clocks at the initial time with none running before the first move', () => {
+    const row = startClocks(settings)!;
+    expect(row).toEqual({ clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: null, clockDeadline: null });
+    expect(remainingAt(row, 0, 0, at(25_000))).toBe(180_000);
+    expect(clocksOnWire(row, settings, 0, at(25_000))).toEqual({ remainingMs: [180_000, 180_000], running: null, asOf: at(25_000).toISOString() });
+    expect(startClocks({ initialMs: null, incrementMs: null })).toBeNull();
+  });
+
+  it("does not charge the first move's thinking time: the mover gets the increment and the other clock starts", () => {
+    const { update, moverRemainingMs } = afterMove(startClocks(settings)!, settings, 0, at(25_000));
+    expect(moverRemainingMs).toBe(182_000);
+    expect(update).toEqual({ clock0Ms: 182_000, clock1Ms: 180_000, turnStartedAt: at(25_000), clockDeadline: at(205_000) });
   });
 
   it("takes the thinking time from the mover's clock, adds the increment, and starts the other", () => {
-    const row = startClocks(settings, at(0))!;
+    const row = { clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: at(0) };
     expect(remainingAt(row, 0, 0, at(5_000))).toBe(175_000);
     expect(remainingAt(row, 1, 0, at(5_000))).toBe(180_000);
     const { update, moverRemainingMs } = afterMove(row, settings, 0, at(5_000));
@@ -28,7 +37,7 @@ describe('the match clock', () => {
   });
 
   it('stops at zero for the player whose time ran out', () => {
-    const row = startClocks(settings, at(0))!;
+    const row = { clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: at(0) };
     expect(stopClocks(row, 0, at(200_000))).toEqual({ clock0Ms: 0, clock1Ms: 180_000, turnStartedAt: null, clockDeadline: null });
   });
 });

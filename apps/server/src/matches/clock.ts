@@ -22,10 +22,14 @@ export function isTimed(settings: ClockSettings): settings is { initialMs: numbe
   return settings.initialMs !== null;
 }
 
-/** The clock starts after the opener, the first mover's running. */
-export function startClocks(settings: ClockSettings, now: Date): ClockUpdate | null {
+/**
+ * The clocks are set after the opener but none runs yet: the first move is
+ * bounded by its own deadline instead (as on lichess), and its thinking time
+ * is not charged. `afterMove` then starts the other clock as usual.
+ */
+export function startClocks(settings: ClockSettings): ClockUpdate | null {
   if (!isTimed(settings)) return null;
-  return { clock0Ms: settings.initialMs, clock1Ms: settings.initialMs, turnStartedAt: now, clockDeadline: new Date(now.getTime() + settings.initialMs) };
+  return { clock0Ms: settings.initialMs, clock1Ms: settings.initialMs, turnStartedAt: null, clockDeadline: null };
 }
 
 /** Time left for `seat` at `now`: the running seat's clock has been counting since `turnStartedAt`. */
@@ -65,12 +69,12 @@ export function stopClocks(row: ClockRow, running: Seat | null, now: Date): Cloc
   };
 }
 
-/** What clients get: both times as of now, and whose is running. */
+/** What clients get: both times as of now, and whose is running (nobody's before the first move). */
 export function clocksOnWire(row: ClockRow, settings: ClockSettings, running: Seat | null, now: Date): Clocks | null {
   if (!isTimed(settings) || row.clock0Ms === null) return null;
   return {
     remainingMs: [Math.max(0, remainingAt(row, 0, running, now)), Math.max(0, remainingAt(row, 1, running, now))],
-    running,
+    running: row.turnStartedAt ? running : null,
     asOf: now.toISOString(),
   };
 }

@@ -84,7 +84,7 @@ describe.each(engines)('live play on %s', (engine) => {
       { type: 'opener-round', round: 1, choices: ['paper', 'paper'], winner: null },
       { type: 'opener-round', round: 2, choices: ['paper', 'scissors'], winner: 1 },
     ]);
-    expect(a.events.at(-1)?.event).toEqual({ type: 'started', first: 1, clocks: null });
+    expect(a.events.at(-1)?.event).toEqual({ type: 'started', first: 1, clocks: null, firstMoveDeadline: expect.any(String) });
 
     const moves = scriptedGame(PRESETS.classic, 1);
     let version = opened.ok ? opened.version : 0;
@@ -134,9 +134,10 @@ describe.each(engines)('live play on %s', (engine) => {
     await watcher.waitForVersion(before.version + 1);
     expect(watcher.events.at(-1)?.event).toEqual({ type: 'opener-chosen', seat: 0, round: 1, deadline: expect.any(String) });
     const watched = await stored(matchId);
+    // The actor is checked before the phase: a spectator is told it does not play.
     expect(await watcher.request('move', { matchId, moveId: 'w1', version: watched.version, square: 1, dir: 1 })).toMatchObject({
       ok: false,
-      code: 'NOT_IN_PLAY',
+      code: 'NOT_A_PLAYER',
     });
   });
 

@@ -26,6 +26,7 @@ import {
   openerDeadline,
   openRound,
   playedMoves,
+  positionOf,
   rulesOf,
   runningSeat,
   seatOf,
@@ -81,6 +82,7 @@ export class MatchService {
     private readonly db: Database,
     private readonly publish: Publish,
     readonly openerTimeoutMs: number,
+    readonly firstMoveTimeoutMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.currents = db.kind === 'pglite' ? new CurrentMatches() : undefined;
@@ -139,8 +141,8 @@ export class MatchService {
    */
   async chooseHand(player: PublicPlayer, { matchId, choice }: ClientPayload<'opener:choose'>): Promise<number> {
     const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
-      if (match.status !== 'opener') throw new ServiceError(ErrorCode.NotInOpener, 'The opener is not being played');
       const seat = requireSeat(match, player.id);
+      if (match.status !== 'opener') throw new ServiceError(ErrorCode.NotInOpener, 'The opener is not being played');
       const open = openRound(match);
       const round = open?.round ?? (match.rounds.at(-1)?.round ?? 0) + 1;
       if (open?.[seat === 0 ? 'choice0' : 'choice1'] != null) {
@@ -165,7 +167,7 @@ export class MatchService {
         { type: 'opener-round', round, choices, winner },
       ];
       if (winner === null) return { result: null, events };
-      const start = startPlaying(match, winner, now);
+      const start = startPlaying(match, winner, now, this.firstMoveTimeoutMs);
       return { result: null, events: [...events, start.event], update: start.update };
     });
     return snapshot.version;
@@ -183,7 +185,7 @@ export class MatchService {
     if (!deadline || !open || deadline > now) return null;
     const winner: Seat = open.choice0 !== null ? 0 : 1;
     await tx.openerRound.update({ where: { matchId_round: { matchId: match.id, round: open.round } }, data: { winner, decidedAt: now } });
-    const start = startPlaying(match, winner, now);
+    const start = startPlaying(match, winner, now, this.firstMoveTimeoutMs);
     return { result: null, events: [{ type: 'opener-forfeit', round: open.round, winner }, start.event], update: start.update };
   }
 
@@ -204,8 +206,8 @@ export class MatchService {
           if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
           return { version: earlier.version, envelopes: [], match, after: undefined };
         }
-        if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
         const seat = requireSeat(match, player.id);
+        if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
         const before = await this.gameOf(tx, match);
         if (before.position.toMove !== seat) throw new ServiceError(ErrorCode.NotYourTurn, 'It is not your turn');
         if (version !== match.version) {
@@ -217,6 +219,7 @@ export class MatchService {
         if (match.clock0Ms !== null && remainingAt(match, seat, seat, movedAt) <= 0) {
           throw new ServiceError(ErrorCode.TimeOut, 'Your time has run out', 409);
         }
+        if (firstMoveLapsed(match, now)) throw new ServiceError(ErrorCode.TimeOut, 'The first move was due earlier; the match is aborted', 409);
         const played = play(before, { square, dir });
         if (!played.ok) throw new ServiceError(played.code, illegalMoveMessage(played.code));
 
@@ -242,7 +245,7 @@ export class MatchService {
           events.push(end.event);
           update = { ...update, ...end.update };
         }
-        await rateIfEnded(tx, match, events);
+        await rateIfEnded(tx, match, events, now);
         const newVersion = match.version + events.length;
         await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: movedAt } });
         const envelopes = await commitEvents(tx, match, events, update);
@@ -257,17 +260,15 @@ export class MatchService {
 
   /** The player gives up; the opponent wins. Any time in play. */
   resign(player: PublicPlayer, matchId: string): Promise<number> {
-    return this.end(matchId, (match) => {
+    return this.end(player, matchId, (match, seat) => {
       if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
-      const seat = requireSeat(match, player.id);
       return { winner: otherSeat(seat), reason: 'resign', score: null };
     });
   }
 
   /** Called off before its first move: no result. */
   abort(player: PublicPlayer, matchId: string): Promise<number> {
-    return this.end(matchId, (match) => {
-      requireSeat(match, player.id);
+    return this.end(player, matchId, (match) => {
       const moved = (match.position as { ply: number }).ply > 0;
       if (match.status === 'ended' || moved) throw new ServiceError(ErrorCode.NotAllowedNow, 'A match can only be aborted before its first move');
       return { winner: null, reason: 'abort', score: null };
@@ -276,22 +277,43 @@ export class MatchService {
 
   /** The opponent has been gone past the grace period (see PresenceService): the present player takes the win. */
   claim(player: PublicPlayer, matchId: string, claimableAt: (match: MatchRow, seat: Seat) => Date | null): Promise<number> {
-    return this.end(matchId, (match) => {
+    return this.end(player, matchId, (match, seat) => {
       if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
-      const seat = requireSeat(match, player.id);
       const since = claimableAt(match, otherSeat(seat));
       if (!since || since > this.now()) throw new ServiceError(ErrorCode.NotAllowedNow, 'Your opponent has not been gone long enough');
       return { winner: seat, reason: 'abandon', score: null };
     });
   }
 
-  /** Ends a match whose running clock has run out; a no-op when it has not (or another process got there first). */
+  /**
+   * Ends a match whose running clock has run out, or aborts one whose first
+   * move is overdue; a no-op when neither (or another process got there first).
+   */
   async expire(matchId: string): Promise<void> {
     await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
       const now = this.now();
-      const timeout = flagged(match, now);
-      if (!timeout) return { result: null, events: [] };
-      const end = ending(match, timeout, now);
+      const result = overdue(match, now);
+      if (!result) return { result: null, events: [] };
+      const end = ending(match, result, now);
+      return { result: null, events: [end.event], update: end.update };
+    });
+  }
+
+  /**
+   * Both players have been gone longer than `graceMs`: nobody is left to
+   * claim, so the match ends by itself. Before the first move (the opener
+   * included) it is aborted; after it, abandoned with no winner. Neither is
+   * rated. A clock that ran out meanwhile still ends it by timeout.
+   */
+  async endAbandoned(matchId: string, graceMs: number): Promise<void> {
+    await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
+      const now = this.now();
+      const cutoff = now.getTime() - graceMs;
+      const gone = [match.absent0Since, match.absent1Since].every((since) => since !== null && since.getTime() <= cutoff);
+      if (!gone || (match.status !== 'opener' && match.status !== 'playing')) return { result: null, events: [] };
+      const moved = match.status === 'playing' && positionOf(match).ply > 0;
+      const result = overdue(match, now) ?? { winner: null, reason: moved ? 'abandon' : 'abort', score: null };
+      const end = ending(match, result, now);
       return { result: null, events: [end.event], update: end.update };
     });
   }
@@ -299,8 +321,8 @@ export class MatchService {
   /** Offer, or accept the other's offer: then a new match of the same room starts with the opener. */
   async rematch(player: PublicPlayer, matchId: string): Promise<number> {
     const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
-      if (match.status !== 'ended') throw new ServiceError(ErrorCode.NotAllowedNow, 'A rematch is offered once the match has ended');
       const seat = requireSeat(match, player.id);
+      if (match.status !== 'ended') throw new ServiceError(ErrorCode.NotAllowedNow, 'A rematch is offered once the match has ended');
       if (match.nextMatchId || (seat === 0 ? match.rematch0 : match.rematch1)) return { result: null, events: [] };
       const events: MatchEvent[] = [{ type: 'rematch-offered', seat }];
       const offer = seat === 0 ? { rematch0: true } : { rematch1: true };
@@ -362,13 +384,15 @@ export class MatchService {
   }
 
   /**
-   * Ends a match the way `decide` says, unless the running clock has already
-   * run out: then it ends by timeout, as the sweeper would have a moment later.
+   * Ends a match the way `decide` says, for a player who holds a seat (that
+   * is checked first, whatever else holds), unless the match is already
+   * overdue: then it ends as the sweeper would have a moment later.
    */
-  private async end(matchId: string, decide: (match: MatchRow) => Parameters<typeof ending>[1]): Promise<number> {
+  private async end(player: PublicPlayer, matchId: string, decide: (match: MatchRow, seat: Seat) => MatchResult): Promise<number> {
     const { snapshot } = await this.change(matchId, async (_tx, match): Promise<Decision<null>> => {
+      const seat = requireSeat(match, player.id);
       const now = this.now();
-      const end = ending(match, flagged(match, now) ?? decide(match), now);
+      const end = ending(match, overdue(match, now) ?? decide(match, seat), now);
       return { result: null, events: [end.event], update: end.update };
     });
     return snapshot.version;
@@ -388,7 +412,7 @@ export class MatchService {
             await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
-            await rateIfEnded(tx, match, decision.events);
+            await rateIfEnded(tx, match, decision.events, this.now());
             const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
             const moves = await loadMoves(tx, matchId);
@@ -430,9 +454,23 @@ export class MatchService {
   }
 }
 
-async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[]): Promise<void> {
+async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date): Promise<void> {
   const ended = events.find((event) => event.type === 'ended');
-  if (ended) await rateEndedMatch(tx, match, ended.result);
+  if (ended?.type !== 'ended') return;
+  // A move that ends the game is in `events`, not yet in the row.
+  const lastMove = events.filter((event) => event.type === 'moved').at(-1);
+  const plies = lastMove?.type === 'moved' ? lastMove.move.ply : positionOf(match).ply;
+  await rateEndedMatch(tx, match, ended.result, plies, now);
+}
+
+/** What ends a match without anyone asking: a lapsed first move aborts it, a clock that ran out loses it. */
+function overdue(match: MatchRow, now: Date): MatchResult | null {
+  if (firstMoveLapsed(match, now)) return { winner: null, reason: 'abort', score: null };
+  return flagged(match, now);
+}
+
+function firstMoveLapsed(match: MatchRow, now: Date): boolean {
+  return match.status === 'playing' && positionOf(match).ply === 0 && match.firstMoveDeadline !== null && match.firstMoveDeadline <= now;
 }
 
 /** The timeout result when the running clock has run out, else null. */
@@ -446,15 +484,20 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
 
-/** The opener is decided: the winner moves first and the clocks start. */
-function startPlaying(match: MatchRow, first: Seat, now: Date): { event: MatchEvent; update: Parameters<typeof commitEvents>[3] } {
-  const clocks = startClocks(match.room, now);
+/**
+ * The opener is decided: the winner moves first, within `firstMoveTimeoutMs`
+ * or the match is aborted; the clocks are set but run only from that move.
+ */
+function startPlaying(match: MatchRow, first: Seat, now: Date, firstMoveTimeoutMs: number): { event: MatchEvent; update: Parameters<typeof commitEvents>[3] } {
+  const clocks = startClocks(match.room);
+  const firstMoveDeadline = new Date(now.getTime() + firstMoveTimeoutMs);
   return {
-    event: { type: 'started', first, clocks: clocks && clocksOnWire(clocks, match.room, first, now) },
+    event: { type: 'started', first, clocks: clocks && clocksOnWire(clocks, match.room, first, now), firstMoveDeadline: firstMoveDeadline.toISOString() },
     update: {
       status: 'playing',
       first,
       startedAt: now,
+      firstMoveDeadline,
       position: asJson(newGame({ rules: rulesOf(match), first }).position),
       ...clocks,
     },

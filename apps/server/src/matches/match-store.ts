@@ -128,6 +128,7 @@ export function snapshotOf(match: MatchRow, moves: MoveRow[], now: Date, openerT
     moves: match.first === 0 || match.first === 1 ? playedMoves(match.first, moves) : [],
     position: positionOf(match),
     clocks: clocksOnWire(match, match.room, runningSeat(match), now),
+    firstMoveDeadline: match.status === 'playing' && positionOf(match).ply === 0 ? (match.firstMoveDeadline?.toISOString() ?? null) : null,
     result: resultOf(match),
     rematch: { offered: [match.rematch0, match.rematch1], matchId: match.nextMatchId },
   };

@@ -1,11 +1,12 @@
-import type { PlayerProfile, Leaderboard, MatchSnapshot } from '@oanquan/protocol';
+import { PRESETS } from '@oanquan/rules';
+import type { PlayerProfile, Leaderboard, MatchSnapshot, Seat } from '@oanquan/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { startCluster } from '../testing/cluster.js';
 import { engines, postgresAvailable } from '../testing/databases.js';
-import { api, newGuest, startApp, TestClient } from '../testing/live.js';
+import { api, newGuest, scriptedGame, startApp, TestClient } from '../testing/live.js';
 
 const fastQueue = { QUEUE_TICK_MS: '100', QUEUE_BASE_GAP: '100', QUEUE_GAP_PER_SECOND: '400' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,10 +85,15 @@ describe.each(engines)('the public queue on %s', (engine) => {
     await Promise.all([p.c.request('queue:join', { pool: '3+2' }), q.c.request('queue:join', { pool: '3+2' })]);
     await p.c.until(() => p.c.matched !== undefined, 'the pairing', 5000);
     const { matchId, roomCode } = p.c.matched!;
-    await p.c.request('room:join', { code: roomCode });
+    const joined = await p.c.request('room:join', { code: roomCode });
     await q.c.request('room:join', { code: roomCode });
     await p.c.request('opener:choose', { matchId, choice: 'rock' });
-    await q.c.request('opener:choose', { matchId, choice: 'scissors' });
+    let ack = await q.c.request('opener:choose', { matchId, choice: 'scissors' });
+    // Two moves each: a match shorter than that is not rated.
+    for (const [i, move] of scriptedGame(PRESETS.classic, (joined as { seat: Seat }).seat).slice(0, 4).entries()) {
+      if (!ack.ok) throw new Error(ack.code);
+      ack = await (i % 2 === 0 ? p : q).c.request('move', { matchId, moveId: `m${i}`, version: ack.version, ...move });
+    }
     expect(await q.c.request('resign', { matchId })).toMatchObject({ ok: true });
 
     const [winner, loser] = await Promise.all([p, q].map((x) => db.prisma.player.findUniqueOrThrow({ where: { id: x.player.id } })));

@@ -6,18 +6,51 @@ export function ratingOf(player: Glicko): Rating {
   return { ...player, provisional: player.deviation > PROVISIONAL_DEVIATION };
 }
 
+/** Fewer moves than this from each side and a match is not rated: an early resign or abort proves nothing. */
+export const MIN_MOVES_PER_SIDE = 2;
+/** Two players are rated against each other at most this many times per window; further matches are casual. */
+export const RATED_GAMES_PER_PAIR = 3;
+export const PAIR_WINDOW_MS = 24 * 3600 * 1000;
+/** Class of the advisory lock that serializes the rated endings of one pair (its two-key form has a space of its own). */
+const PAIR_LOCK_CLASS = 7_300_501;
+
+/** Whether an ending says anything about strength: no abort, no match both left, enough moves from each side. */
+export function countsForRating(result: MatchResult, plies: number): boolean {
+  if (result.reason === 'abort' || (result.reason === 'abandon' && result.winner === null)) return false;
+  return plies >= 2 * MIN_MOVES_PER_SIDE;
+}
+
 /**
  * Updates both players' Glicko-2 ratings when a rated match ends, in the
- * transaction that ends it, so a result and its rating change land together.
- * An aborted match changes nothing.
+ * transaction that ends it, so a result and its rating change land together,
+ * and marks the match `ratedAt`. Only queue matches are rated (friend rooms
+ * cannot be), and of those only the ones `countsForRating` accepts, up to
+ * RATED_GAMES_PER_PAIR per pair in PAIR_WINDOW_MS: so neither throw-away
+ * opponents who resign at once nor one accomplice played again and again can
+ * farm a rating.
  */
 export async function rateEndedMatch(
   tx: Tx,
-  match: { rated: boolean; player0Id: string | null; player1Id: string | null },
+  match: { id: string; rated: boolean; player0Id: string | null; player1Id: string | null },
   result: MatchResult,
+  plies: number,
+  now: Date,
 ): Promise<void> {
-  if (!match.rated || result.reason === 'abort' || !match.player0Id || !match.player1Id) return;
+  if (!match.rated || !match.player0Id || !match.player1Id || !countsForRating(result, plies)) return;
   const ids = [match.player0Id, match.player1Id] as const;
+  // Two matches of one pair ending at once on two processes must not both see a free slot.
+  const pairKey = [...ids].sort().join(':');
+  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${PAIR_LOCK_CLASS}::int4, hashtext(${pairKey}))`;
+  const recent = await tx.match.count({
+    where: {
+      ratedAt: { gt: new Date(now.getTime() - PAIR_WINDOW_MS) },
+      OR: [
+        { player0Id: ids[0], player1Id: ids[1] },
+        { player0Id: ids[1], player1Id: ids[0] },
+      ],
+    },
+  });
+  if (recent >= RATED_GAMES_PER_PAIR) return;
   const rows = await tx.player.findMany({ where: { id: { in: [...ids] } } });
   const [p0, p1] = ids.map((id) => rows.find((row) => row.id === id)!);
   const score = (seat: Seat) => (result.winner === null ? 0.5 : result.winner === seat ? 1 : 0);
@@ -25,4 +58,5 @@ export async function rateEndedMatch(
   const next1 = updateGlicko(p1!, [{ opponent: p0!, score: score(1) }]);
   await tx.player.update({ where: { id: ids[0] }, data: { ...next0, ratedGames: { increment: 1 } } });
   await tx.player.update({ where: { id: ids[1] }, data: { ...next1, ratedGames: { increment: 1 } } });
+  await tx.match.update({ where: { id: match.id }, data: { ratedAt: now } });
 }

@@ -100,6 +100,7 @@ export const en = {
   'room.theirMove': '{name} to move',
   'room.emptySeat': 'Empty seat',
   'room.sending': 'Sending…',
+  'room.firstMove': 'The first move must come within {s} s, or the match is aborted.',
   'room.previous': 'Earlier matches in this room',
   'room.newMatch': 'A rematch has started.',
 
@@ -185,6 +186,7 @@ export const en = {
   'reason.resign': 'By resignation.',
   'reason.timeout': 'On time.',
   'reason.abandon': 'The opponent left.',
+  'reason.bothLeft': 'Both players left.',
   'reason.abort': 'Aborted before the first move.',
 
   'moves.title': 'Moves',

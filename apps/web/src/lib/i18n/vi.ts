@@ -98,6 +98,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'room.theirMove': 'Lượt của {name}',
   'room.emptySeat': 'Ghế trống',
   'room.sending': 'Đang gửi…',
+  'room.firstMove': 'Nước đầu tiên phải đi trong {s} giây, nếu không ván sẽ bị hủy.',
   'room.previous': 'Các ván trước trong phòng',
   'room.newMatch': 'Ván đấu lại đã bắt đầu.',
 
@@ -183,6 +184,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'reason.resign': 'Do xin thua.',
   'reason.timeout': 'Do hết giờ.',
   'reason.abandon': 'Đối thủ đã bỏ đi.',
+  'reason.bothLeft': 'Cả hai người chơi đã bỏ đi.',
   'reason.abort': 'Hủy trước nước đầu tiên.',
 
   'moves.title': 'Các nước đi',

@@ -23,6 +23,7 @@ function waiting(): MatchSnapshot {
     moves: [],
     position: newGame().position,
     clocks: null,
+    firstMoveDeadline: null,
     result: null,
     rematch: { offered: [false, false], matchId: null },
   };
@@ -43,8 +44,8 @@ describe('applyEvent', () => {
     expect(s.opener).toEqual({ rounds: [{ round: 1, choices: ['rock', 'rock'], winner: null }], chosen: [false, false], deadline: null });
 
     const clocks = { remainingMs: [180_000, 180_000] as const, running: 1 as const, asOf: '2030-01-01T00:00:00.000Z' };
-    s = applyEvent(s, envelope(5, { type: 'started', first: 1, clocks }));
-    expect(s).toMatchObject({ status: 'playing', first: 1, clocks });
+    s = applyEvent(s, envelope(5, { type: 'started', first: 1, clocks, firstMoveDeadline: '2030-01-01T00:00:40.000Z' }));
+    expect(s).toMatchObject({ status: 'playing', first: 1, clocks, firstMoveDeadline: '2030-01-01T00:00:40.000Z' });
     expect(s.position.toMove).toBe(1);
 
     const played = play(newGame({ first: 1 }), { square: 9, dir: -1 });
@@ -53,6 +54,7 @@ describe('applyEvent', () => {
     s = applyEvent(s, envelope(6, { type: 'moved', move, events: [...played.events], position: played.state.position, clocks: { ...clocks, running: 0 } }));
     expect(s.moves).toEqual([move]);
     expect(s.position).toEqual(played.state.position);
+    expect(s.firstMoveDeadline).toBeNull();
 
     s = applyEvent(s, envelope(7, { type: 'ended', result: { winner: 1, reason: 'resign', score: null } }, '2030-01-01T00:00:04.000Z'));
     expect(s).toMatchObject({ status: 'ended', version: 7, result: { winner: 1, reason: 'resign' } });

@@ -33,11 +33,12 @@ export function applyEvent(snapshot: MatchSnapshot, envelope: MatchEventEnvelope
         first: event.first,
         position: newGame({ rules: snapshot.rules, first: event.first }).position,
         clocks: event.clocks,
+        firstMoveDeadline: event.firstMoveDeadline,
       };
     case 'moved':
-      return { ...next, moves: [...snapshot.moves, event.move], position: event.position, clocks: event.clocks };
+      return { ...next, moves: [...snapshot.moves, event.move], position: event.position, clocks: event.clocks, firstMoveDeadline: null };
     case 'ended':
-      return { ...next, status: 'ended', result: event.result, clocks: stoppedClocks(snapshot.clocks, envelope.at) };
+      return { ...next, status: 'ended', result: event.result, clocks: stoppedClocks(snapshot.clocks, envelope.at), firstMoveDeadline: null };
     case 'rematch-offered': {
       const offered: [boolean, boolean] = [snapshot.rematch.offered[0], snapshot.rematch.offered[1]];
       offered[event.seat] = true;

@@ -24,6 +24,7 @@ function snapshot(version: number): MatchSnapshot {
     moves: [],
     position: newGame().position,
     clocks: null,
+    firstMoveDeadline: null,
     result: null,
     rematch: { offered: [false, false], matchId: null },
   };
@@ -39,7 +40,7 @@ const started = (version: number): MatchEventEnvelope => ({
   matchId,
   version,
   at: '2030-01-01T00:00:00.000Z',
-  event: { type: 'started', first: 1, clocks: null },
+  event: { type: 'started', first: 1, clocks: null, firstMoveDeadline: '2030-01-01T00:00:30.000Z' },
 });
 
 function tracked(version: number, seat: 0 | 1 | null = 1) {

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { newGame } from '@oanquan/rules';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { engines, migratedDatabase, postgresAvailable, scratchTarget } from '../testing/databases.js';
+import { CLEANUP_LOCK, StaleDataCleanup } from './stale-data-cleanup.js';
+
+const DAY = 24 * 3600 * 1000;
+const settings = { guestRetentionMs: 30 * DAY, idleRoomMs: DAY, batchSize: 2 };
+const log = pino({ level: 'silent' });
+const position = newGame().position as unknown as object;
+
+/** Rows as a stranger (or a real player) leaves them, aged as asked. */
+function fixtures(db: Database, now: Date) {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return {
+    guest: (age: number) => db.prisma.player.create({ data: { name: 'g', tokenHash: randomBytes(32).toString('hex'), createdAt: ago(age) } }),
+    /** A room and its first match: waiting, in the opener with a round and events, or started and ended. */
+    room: async (age: number, creatorId: string | null, phase: 'waiting' | 'opener' | 'ended', seats: [string, string] | null = null) => {
+      const room = await db.prisma.room.create({ data: { code: randomBytes(6).toString('hex'), rules: {}, createdById: creatorId, createdAt: ago(age) } });
+      const match = await db.prisma.match.create({
+        data: {
+          roomId: room.id,
+          number: 1,
+          rules: {},
+          position,
+          status: phase,
+          player0Id: seats?.[0] ?? null,
+          player1Id: seats?.[1] ?? null,
+          startedAt: phase === 'ended' ? ago(age) : null,
+          version: 1,
+          createdAt: ago(age),
+        },
+      });
+      await db.prisma.matchEvent.create({ data: { matchId: match.id, version: 1, payload: {} } });
+      if (phase === 'opener') await db.prisma.openerRound.create({ data: { matchId: match.id, round: 1, choice0: 'rock' } });
+      return { room, match };
+    },
+  };
+}
+
+describe.each(engines)('the stale data cleanup on %s', (engine) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await migratedDatabase(engine);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('deletes idle rooms with their matches, events and rounds, then guests who never played, in batches; keeps everything used or recent', async () => {
+    const now = new Date();
+    const make = fixtures(db, now);
+    const [played, opponent, lurker, recent, waiting, roomMaker, activeMaker] = await Promise.all([
+      make.guest(40 * DAY),
+      make.guest(40 * DAY),
+      make.guest(40 * DAY),
+      make.guest(2 * DAY),
+      make.guest(40 * DAY),
+      make.guest(40 * DAY),
+      make.guest(40 * DAY),
+    ]);
+    const strangers = await Promise.all(Array.from({ length: 5 }, () => make.guest(31 * DAY)));
+    await db.prisma.queueEntry.create({ data: { playerId: waiting.id, pool: '3+2', rating: 1500, connection: 'c1' } });
+    const finished = await make.room(40 * DAY, played.id, 'ended', [played.id, opponent.id]);
+    const idle = [
+      await make.room(2 * DAY, roomMaker.id, 'waiting'),
+      await make.room(25 * 3600 * 1000, null, 'opener', [lurker.id, lurker.id]),
+      ...(await Promise.all(Array.from({ length: 3 }, () => make.room(3 * DAY, null, 'waiting')))),
+    ];
+    const fresh = await make.room(3600 * 1000, activeMaker.id, 'waiting');
+
+    const cleanup = new StaleDataCleanup(db, log, settings);
+    // Idle rooms go first, so the lurker seated only in one of them goes in the same run.
+    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 5, guests: 7 });
+
+    const rooms = await db.prisma.room.findMany({ select: { id: true } });
+    expect(rooms.map((r) => r.id).sort()).toEqual([finished.room.id, fresh.room.id].sort());
+    const idleMatches = idle.map((i) => i.match.id);
+    expect(await db.prisma.match.count({ where: { id: { in: idleMatches } } })).toBe(0);
+    expect(await db.prisma.matchEvent.count({ where: { matchId: { in: idleMatches } } })).toBe(0);
+    expect(await db.prisma.openerRound.count({ where: { matchId: { in: idleMatches } } })).toBe(0);
+    expect(await db.prisma.matchEvent.count({ where: { matchId: finished.match.id } })).toBe(1);
+
+    const left = new Set((await db.prisma.player.findMany({ select: { id: true } })).map((p) => p.id));
+    for (const kept of [played, opponent, recent, waiting, activeMaker]) expect(left.has(kept.id)).toBe(true);
+    for (const gone of [roomMaker, lurker, ...strangers]) expect(left.has(gone.id)).toBe(false);
+    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 0, guests: 0 });
+  });
+});
+
+// PGlite is one connection, so one cleaner at a time by construction; on PostgreSQL several processes share the database.
+describe.runIf(postgresAvailable)('the stale data cleanup across processes on PostgreSQL', () => {
+  let db: Database;
+  let other: pg.Client;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const scratch = await scratchTarget('postgresql');
+    drop = scratch.drop;
+    db = await openDatabase(scratch.target, { migrationsDir: paths.migrations });
+    other = new pg.Client({ connectionString: (scratch.target as { url: string }).url });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+    await db?.close();
+    await drop?.();
+  });
+
+  it('leaves the work to the process that holds the lock, and does it once the lock is free', async () => {
+    const now = new Date();
+    const make = fixtures(db, now);
+    await Promise.all(Array.from({ length: 3 }, () => make.guest(40 * DAY)));
+    await make.room(2 * DAY, null, 'waiting');
+    const cleanup = new StaleDataCleanup(db, log, settings);
+
+    await other.query('SELECT pg_advisory_lock($1)', [CLEANUP_LOCK]);
+    expect(await cleanup.run(now)).toEqual({ ran: false });
+    expect([await db.prisma.player.count(), await db.prisma.room.count()]).toEqual([3, 1]);
+
+    await other.query('SELECT pg_advisory_unlock($1)', [CLEANUP_LOCK]);
+    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 1, guests: 3 });
+    expect([await db.prisma.player.count(), await db.prisma.room.count()]).toEqual([0, 0]);
+  });
+});

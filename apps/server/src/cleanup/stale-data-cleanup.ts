@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { Tx } from '../matches/match-store.js';
+
+/** The advisory lock of the cleanup (one bigint key, apart from Prisma's migration lock 72707369). */
+export const CLEANUP_LOCK = 7_300_502;
+
+export interface CleanupSettings {
+  /** Guests who never played are kept this long. */
+  guestRetentionMs: number;
+  /** Rooms whose match never started are kept this long. */
+  idleRoomMs: number;
+  /** Rows per transaction. */
+  batchSize: number;
+}
+
+export type CleanupOutcome = { ran: false } | { ran: true; rooms: number; guests: number };
+
+/**
+ * Strangers can make guests and rooms for free, so what nobody used goes
+ * away: rooms whose match never started (with their waiting matches, events
+ * and opener rounds) once they are `idleRoomMs` old, then guests older than
+ * `guestRetentionMs` who never played: no seat in any match, no room left
+ * (idle ones went first), not in the queue. Everything else, a finished
+ * match above all, stays.
+ *
+ * Several server processes share the database; one cleans at a time. Each
+ * batch is its own short transaction and first takes a transaction-level
+ * advisory lock without waiting: a process that does not get it stops this
+ * run and leaves the work to the one that did.
+ */
+export class StaleDataCleanup {
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: CleanupSettings,
+  ) {}
+
+  /** Between batches: a shutdown does not wait for a long backlog. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  async run(now = new Date()): Promise<CleanupOutcome> {
+    const roomCutoff = new Date(now.getTime() - this.settings.idleRoomMs);
+    const rooms = await this.repeat((tx) => this.idleRooms(tx, roomCutoff));
+    if (rooms === null) return { ran: false };
+    const guestCutoff = new Date(now.getTime() - this.settings.guestRetentionMs);
+    const guests = await this.repeat((tx) => this.unusedGuests(tx, guestCutoff));
+    if (guests === null) return { ran: false };
+    return { ran: true, rooms, guests };
+  }
+
+  /** For the periodic task: never throws. */
+  async runLogged(): Promise<void> {
+    try {
+      const outcome = await this.run();
+      if (outcome.ran && outcome.rooms + outcome.guests > 0) this.log.info(outcome, 'stale data cleaned up');
+    } catch (error) {
+      this.log.error({ err: error }, 'cleanup failed');
+    }
+  }
+
+  /** Batch after batch until one comes back short; null when another process holds the lock. */
+  private async repeat(batch: (tx: Tx) => Promise<number>): Promise<number | null> {
+    let total = 0;
+    while (!this.stopped) {
+      const deleted = await this.db.prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${CLEANUP_LOCK}::int8) AS locked`;
+        return row?.locked ? batch(tx) : null;
+      });
+      if (deleted === null) return null;
+      total += deleted;
+      if (deleted < this.settings.batchSize) break;
+    }
+    return total;
+  }
+
+  private async idleRooms(tx: Tx, cutoff: Date): Promise<number> {
+    const rows = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT r.id FROM room r
+      WHERE r.created_at < ${cutoff}
+        AND NOT EXISTS (SELECT 1 FROM match m WHERE m.room_id = r.id AND m.started_at IS NOT NULL)
+      ORDER BY r.created_at
+      LIMIT ${this.settings.batchSize}`;
+    if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
+    // Rechecked as they are deleted: a match that starts meanwhile keeps itself and its room.
+    await tx.match.deleteMany({ where: { roomId: { in: ids }, startedAt: null } });
+    await tx.room.deleteMany({ where: { id: { in: ids }, matches: { none: {} } } });
+    return rows.length;
+  }
+
+  private async unusedGuests(tx: Tx, cutoff: Date): Promise<number> {
+    const rows = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT p.id FROM player p
+      WHERE p.created_at < ${cutoff}
+        AND NOT EXISTS (SELECT 1 FROM match m WHERE m.player0_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM match m WHERE m.player1_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM room r WHERE r.created_by_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM queue_entry q WHERE q.player_id = p.id)
+      ORDER BY p.created_at
+      LIMIT ${this.settings.batchSize}`;
+    if (rows.length === 0) return 0;
+    await tx.player.deleteMany({
+      where: { id: { in: rows.map((row) => row.id) }, seat0: { none: {} }, seat1: { none: {} }, rooms: { none: {} }, queued: { is: null } },
+    });
+    return rows.length;
+  }
+}

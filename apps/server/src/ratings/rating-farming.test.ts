@@ -1,0 +1,86 @@
+import { PRESETS } from '@oanquan/rules';
+import type { ErrorBody, QueueMatched, Seat, SessionResponse } from '@oanquan/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import type { Database } from '../db/database.js';
+import { engines } from '../testing/databases.js';
+import { api, newGuest, scriptedGame, startApp, TestClient } from '../testing/live.js';
+import { RATED_GAMES_PER_PAIR } from './rating-service.js';
+
+/** The two recipes of the attack report, scripted against the real server and queue. */
+describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
+  let url: string;
+  let app: App;
+  let db: Database;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    ({ url, app, db } = await startApp(engine, {}, { QUEUE_TICK_MS: '50', QUEUE_BASE_GAP: '100000' }));
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await app.close();
+  });
+
+  async function guest(): Promise<SessionResponse & { c: TestClient }> {
+    const g = await newGuest(url);
+    const c = await TestClient.connect(url, g.token);
+    clients.push(c);
+    return { ...g, c };
+  }
+
+  const matchedCount = (c: TestClient) => c.queue.filter((q) => q.matched).length;
+
+  /** One queue match: the farmer wins the toss, `plies` moves are played, then the victim resigns. */
+  async function farmedGame(farmer: { c: TestClient }, victim: { c: TestClient }, plies: number): Promise<string> {
+    const seen = matchedCount(farmer.c);
+    await farmer.c.request('queue:join', { pool: '3+2' });
+    await victim.c.request('queue:join', { pool: '3+2' });
+    await farmer.c.until(() => matchedCount(farmer.c) > seen, 'the pairing');
+    const { roomCode, matchId } = farmer.c.queue.filter((q) => q.matched).at(-1)!.matched as QueueMatched;
+    const joined = await farmer.c.request('room:join', { code: roomCode });
+    const seat = (joined as { seat: Seat }).seat;
+    await victim.c.request('room:join', { code: roomCode });
+    await farmer.c.request('opener:choose', { matchId, choice: 'rock' });
+    let ack = await victim.c.request('opener:choose', { matchId, choice: 'scissors' });
+    for (const [i, move] of scriptedGame(PRESETS.classic, seat).slice(0, plies).entries()) {
+      if (!ack.ok) throw new Error(ack.code);
+      ack = await (i % 2 === 0 ? farmer : victim).c.request('move', { matchId, moveId: `m${i}`, version: ack.version, ...move });
+    }
+    const resigned = await victim.c.request('resign', { matchId });
+    if (!resigned.ok) throw new Error(resigned.code);
+    return matchId;
+  }
+
+  const rowOf = (id: string) => db.prisma.player.findUniqueOrThrow({ where: { id } });
+
+  it('a guest beating throw-away guests who resign at once gains nothing; a rated friend room is refused', async () => {
+    const farmer = await guest();
+    const refused = await api<ErrorBody>(url, '/api/rooms', { token: farmer.token, body: { rated: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, code: 'BAD_REQUEST', message: expect.stringMatching(/public queue/) });
+    expect(await db.prisma.room.count({ where: { createdById: farmer.player.id } })).toBe(0);
+
+    const matchIds: string[] = [];
+    for (let i = 0; i < 6; i++) matchIds.push(await farmedGame(farmer, await guest(), 0));
+    const ended = await db.prisma.match.findMany({ where: { id: { in: matchIds } } });
+    expect(ended.map((m) => [m.rated, m.endReason, m.ratedAt])).toEqual(matchIds.map(() => [true, 'resign', null]));
+    expect(await rowOf(farmer.player.id)).toMatchObject({ rating: 1500, deviation: 350, ratedGames: 0 });
+  });
+
+  it('one fake opponent losing again and again moves the rating for at most three games a day; four plies and a resign do count', async () => {
+    const [farmer, accomplice] = [await guest(), await guest()];
+    const ratings: number[] = [];
+    for (let i = 0; i < RATED_GAMES_PER_PAIR + 3; i++) {
+      await farmedGame(farmer, accomplice, 4);
+      ratings.push((await rowOf(farmer.player.id)).rating);
+    }
+    const counted = ratings.slice(0, RATED_GAMES_PER_PAIR);
+    expect(counted[0]).toBeGreaterThan(1500);
+    for (let i = 1; i < counted.length; i++) expect(counted[i]).toBeGreaterThan(counted[i - 1]!);
+    expect(new Set(ratings.slice(RATED_GAMES_PER_PAIR - 1)).size).toBe(1);
+    expect(await rowOf(farmer.player.id)).toMatchObject({ ratedGames: RATED_GAMES_PER_PAIR });
+    expect(await rowOf(accomplice.player.id)).toMatchObject({ ratedGames: RATED_GAMES_PER_PAIR });
+    expect(await db.prisma.match.count({ where: { player0Id: { in: [farmer.player.id, accomplice.player.id] }, ratedAt: { not: null } } })).toBe(RATED_GAMES_PER_PAIR);
+  });
+});
