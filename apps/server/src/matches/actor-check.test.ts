@@ -44,7 +44,7 @@ describe.each(engines)('every action checks its actor first, on %s', (engine) =>
     await matches.join(room.code, carol);
     await matches.chooseHand(alice, { matchId: room.matchId, choice: 'paper' });
     const version = await matches.chooseHand(bob, { matchId: room.matchId, choice: 'rock' });
-    await matches.move(alice, { matchId: room.matchId, moveId: 'a1', version, square: 1, dir: 1 });
+    await matches.move(alice, { matchId: room.matchId, moveId: 'a1', version, square: 1, dir: 1 }, now);
     return { matchId: room.matchId, alice, bob, carol };
   }
 
@@ -57,7 +57,7 @@ describe.each(engines)('every action checks its actor first, on %s', (engine) =>
     expect(await refusal(matches.resign(carol, matchId))).toBe('NOT_A_PLAYER');
     expect(await refusal(matches.abort(carol, matchId))).toBe('NOT_A_PLAYER');
     expect(await refusal(matches.claim(carol, matchId, () => new Date(0)))).toBe('NOT_A_PLAYER');
-    expect(await refusal(matches.move(carol, { matchId, moveId: 'c1', version: before.version, square: 7, dir: 1 }))).toBe('NOT_A_PLAYER');
+    expect(await refusal(matches.move(carol, { matchId, moveId: 'c1', version: before.version, square: 7, dir: 1 }, now))).toBe('NOT_A_PLAYER');
     expect(await refusal(matches.chooseHand(carol, { matchId, choice: 'rock' }))).toBe('NOT_A_PLAYER');
     expect(await refusal(matches.rematch(carol, matchId))).toBe('NOT_A_PLAYER');
 

@@ -30,7 +30,7 @@ describe('the match clock', () => {
   });
 
   it("charges the mover up to the move's arrival and starts the other clock when the move is applied", () => {
-    const row = startClocks(settings, at(0))!;
+    const row = { clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: at(0) };
     const { update, moverRemainingMs } = afterMove(row, settings, 0, at(5_000), at(9_000));
     expect(moverRemainingMs).toBe(177_000);
     expect(update).toEqual({ clock0Ms: 177_000, clock1Ms: 180_000, turnStartedAt: at(9_000), clockDeadline: at(189_000) });

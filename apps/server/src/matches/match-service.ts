@@ -219,7 +219,7 @@ export class MatchService {
         if (match.clock0Ms !== null && remainingAt(match, seat, seat, movedAt) <= 0) {
           throw new ServiceError(ErrorCode.TimeOut, 'Your time has run out', 409);
         }
-        if (firstMoveLapsed(match, now)) throw new ServiceError(ErrorCode.TimeOut, 'The first move was due earlier; the match is aborted', 409);
+        if (firstMoveLapsed(match, movedAt)) throw new ServiceError(ErrorCode.TimeOut, 'The first move was due earlier; the match is aborted', 409);
         const played = play(before, { square, dir });
         if (!played.ok) throw new ServiceError(played.code, illegalMoveMessage(played.code));
 
