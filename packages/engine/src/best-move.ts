@@ -56,9 +56,9 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
     depth,
     nodes: options.nodes ?? Infinity,
     deadline: timeMs === undefined ? Infinity : now + timeMs,
-    // An iteration takes a few times the one before it: past half the budget
-    // the next one would rarely finish.
-    softDeadline: timeMs === undefined ? Infinity : now + timeMs / 2,
+    // An iteration takes about twice the one before it: past 60 % of the
+    // budget the next one would rarely get through its first move.
+    softDeadline: timeMs === undefined ? Infinity : now + timeMs * 0.6,
   };
   const rules = nodeRules(state.rules);
   const root = nodeOf(state);
@@ -80,7 +80,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
     }
   }
 
-  const result = search.iterate(root, limits);
+  const result = search.iterate(root, limits, options.seed === undefined ? undefined : seededRandom(options.seed));
   return {
     move: toRulesMove(mover, result.move),
     eval: result.value,
@@ -114,7 +114,7 @@ export function softmaxChoice(values: ReadonlyMap<number, number>, temperature: 
 }
 
 /** The principal variation as rules moves, each by the player to move at its ply; it stops where the game would end. */
-function pvMoves(rules: NodeRules, root: GameNode, pv: readonly number[]): Move[] {
+export function pvMoves(rules: NodeRules, root: GameNode, pv: readonly number[]): Move[] {
   const moves: Move[] = [];
   let node = root;
   for (const move of pv) {

@@ -53,6 +53,8 @@ export interface RootResult {
 export class Search {
   nodes = 0;
   private stopped = false;
+  /** The best root value of the iteration in progress. */
+  private partialValue = -INFINITY;
   private limits: SearchLimits = { depth: 1, nodes: Infinity, deadline: Infinity, softDeadline: Infinity };
   private readonly evaluate: Evaluate;
   private readonly table: TranspositionTable;
@@ -64,6 +66,11 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_DEPTH + 1);
   private readonly killers = new Int8Array(2 * (MAX_DEPTH + 1)).fill(-1);
   private readonly history = new Int32Array(2 * MOVE_COUNT);
+  private readonly children: GameNode[][] = Array.from({ length: MAX_DEPTH + 1 }, () => []);
+  private readonly order = new Int8Array((MAX_DEPTH + 1) * MOVE_COUNT);
+  private readonly ranks = new Float64Array((MAX_DEPTH + 1) * MOVE_COUNT);
+  /** Below one point: breaks ties between equal root moves, so a seed can vary the game. */
+  private readonly rootNoise = new Float64Array(MOVE_COUNT);
 
   constructor(
     private readonly rules: NodeRules,
@@ -75,15 +82,24 @@ export class Search {
   }
 
   /** Iterative deepening from the root until a limit; the root must still be playing. */
-  iterate(root: GameNode, limits: SearchLimits): RootResult {
+  iterate(root: GameNode, limits: SearchLimits, random?: () => number): RootResult {
     this.start(limits);
+    for (let move = 0; move < MOVE_COUNT; move++) this.rootNoise[move] = random === undefined ? 0 : random() / 2;
     const moves = legalOf(root);
     let best: RootResult = { move: moves[0]!, value: this.evaluate(root), pv: [moves[0]!], depth: 0, nodes: 0 };
     const maxDepth = Math.min(limits.depth, MAX_DEPTH);
     for (let depth = 1; depth <= maxDepth; depth++) {
+      this.partialValue = -INFINITY;
       const value = this.node(root, depth, -INFINITY, INFINITY, 0);
-      if (this.stopped) break;
       const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
+      if (this.stopped) {
+        // Root moves searched in full before the stop stand: the best of them
+        // is at least as good as the previous iteration's move at this depth.
+        if (pv.length > 0 && this.partialValue > -INFINITY && depth > 1) {
+          best = { move: pv[0]!, value: this.partialValue, pv, depth: best.depth, nodes: this.nodes };
+        }
+        break;
+      }
       best = { move: pv[0]!, value, pv, depth, nodes: this.nodes };
       if (performance.now() >= limits.softDeadline) break;
     }
@@ -157,11 +173,12 @@ export class Search {
 
     const mover = node.toMove;
     const mask = moveMask(node);
-    const children: GameNode[] = [];
-    const order: number[] = [];
-    const ranks: number[] = [];
+    const children = this.children[ply]!;
+    const order = this.order.subarray(ply * MOVE_COUNT, (ply + 1) * MOVE_COUNT);
+    const ranks = this.ranks;
     const killer0 = this.killers[2 * ply]!;
     const killer1 = this.killers[2 * ply + 1]!;
+    let count = 0;
     for (let move = 0; move < MOVE_COUNT; move++) {
       if ((mask & (1 << (move >> 1))) === 0) continue;
       const child = playNode(this.rules, node, squareOfMove(mover, move), dirOfMove(move));
@@ -169,16 +186,22 @@ export class Search {
       let rank = gain * 1e6 + this.history[mover * MOVE_COUNT + move]!;
       if (move === tableMove) rank = 1e12;
       else if (move === killer0 || move === killer1) rank += 5e5;
+      if (ply === 0) rank += this.rootNoise[move]!;
       children[move] = child;
-      order.push(move);
-      ranks[move] = rank;
+      // Insertion sort: ten moves at most.
+      let i = count++;
+      while (i > 0 && ranks[ply * MOVE_COUNT + order[i - 1]!]! < rank) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = move;
+      ranks[ply * MOVE_COUNT + move] = rank;
     }
-    order.sort((a, b) => ranks[b]! - ranks[a]!);
 
     const originalAlpha = alpha;
     let bestValue = -INFINITY;
     let bestMove = order[0]!;
-    for (let i = 0; i < order.length; i++) {
+    for (let i = 0; i < count; i++) {
       const move = order[i]!;
       const child = children[move]!;
       let value: number;
@@ -199,6 +222,7 @@ export class Search {
         if (value > alpha) {
           alpha = value;
           this.copyPv(ply, move);
+          if (ply === 0) this.partialValue = value;
           if (alpha >= beta) {
             if (move !== killer0) {
               this.killers[2 * ply + 1] = killer0;
