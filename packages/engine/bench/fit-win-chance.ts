@@ -1,24 +1,30 @@
-// Fits the win-chance curve of win-chance.ts: self-play games between two
-// level-6 players (their softmax varies the games), the engine's value at
-// each ply from the mover's view, and the game's result for that mover (win
-// 1, draw ½, loss 0). k maximises the likelihood of those results under
+// Fits the win-chance curve of win-chance.ts: self-play games between
+// players of levels 2 to 5 (drawn per seat and game, so that games look like
+// those of people, who err: between two strong players the value's sign
+// alone would predict the result and the curve would be a step), the
+// engine's value at each ply from the mover's view, and the game's result
+// for that mover (win 1, draw ½, loss 0). k maximises the likelihood of those results under
 // 1 / (1 + e^(−k·value)); the log-likelihood is concave in k, so Newton's
 // method finds it. Run: `pnpm --filter @oanquan/engine fit` (FIT_GAMES
 // games, default 200; FIT_DEPTH for the evaluation, default 6).
 
 import { DEFAULT_RULES, newGame, playFast } from '@oanquan/rules';
 import { bestMove } from '../src/best-move.js';
+import type { Level } from '../src/levels.js';
+import { seededRandom } from '../src/random.js';
 
 const GAMES = Number(process.env.FIT_GAMES ?? 200);
 const DEPTH = Number(process.env.FIT_DEPTH ?? 6);
 
 const samples: { value: number; result: number }[] = [];
+const random = seededRandom(2026);
 for (let game = 0; game < GAMES; game++) {
+  const levels = [2 + Math.floor(4 * random()), 2 + Math.floor(4 * random())] as Level[];
   let state = newGame({ rules: DEFAULT_RULES, first: (game % 2) as 0 | 1 });
   const values: { value: number; mover: 0 | 1 }[] = [];
   while (state.position.status === 'playing') {
     values.push({ value: bestMove(state, { depth: DEPTH }).eval, mover: state.position.toMove });
-    const next = playFast(state, bestMove(state, { level: 6, seed: 7919 * game + state.position.ply }).move);
+    const next = playFast(state, bestMove(state, { level: levels[state.position.toMove]!, seed: 7919 * game + state.position.ply }).move);
     if (typeof next === 'string') throw new Error(next);
     state = next;
   }

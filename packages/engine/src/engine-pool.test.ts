@@ -14,8 +14,7 @@ afterAll(() => pool.close());
 const isLegal = (state: State, move: Move) =>
   legalMoves(state).some((m) => m.square === move.square && m.dir === move.dir);
 
-// Workers compile the sources when they start, which is slow on a busy machine.
-describe('EnginePool', { timeout: 60_000 }, () => {
+describe('EnginePool', () => {
   it('returns legal moves for a game given by its moves, at every level', async () => {
     let state = newGame({ rules: { quanNon: 5, emptyQuanIsGap: true }, first: 1 });
     const moves: Move[] = [];

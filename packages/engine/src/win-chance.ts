@@ -3,7 +3,7 @@
 // by maximum likelihood on self-play games (bench/fit-win-chance.ts; the
 // README records the run); a draw counts as half a win.
 
-export const WIN_CHANCE_SCALE = 0.1;
+export const WIN_CHANCE_SCALE = 0.1367;
 
 export function winChance(value: number, scale = WIN_CHANCE_SCALE): number {
   return 1 / (1 + Math.exp(-scale * value));
