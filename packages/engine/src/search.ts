@@ -137,6 +137,9 @@ export class Search {
     if (this.nodes >= this.limits.nodes) this.stopped = true;
     if (this.stopped) return 0;
     if (node.ended) return finalValue(node);
+    // Leaves are most nodes: they skip the key and the repetition check,
+    // whose static value would differ from theirs by the weights' terms only.
+    if (depth <= 0) return this.evaluate(node);
 
     const key = keyOf(node, this.key);
     this.pathLow[ply] = key.low;
@@ -144,7 +147,7 @@ export class Search {
     for (let back = ply - 2; back >= 0; back -= 2) {
       if (this.pathLow[back] === key.low && this.pathHigh[back] === key.high) return finalValue(node);
     }
-    if (depth <= 0 || ply >= MAX_DEPTH) return this.evaluate(node);
+    if (ply >= MAX_DEPTH) return this.evaluate(node);
 
     const banked = node.toMove === 0 ? node.banked : -node.banked;
     // Near the ply limit the value depends on the ply too, which the key leaves out.
@@ -172,36 +175,32 @@ export class Search {
     const high = key.high;
 
     const mover = node.toMove;
-    const mask = moveMask(node);
     const children = this.children[ply]!;
     const order = this.order.subarray(ply * MOVE_COUNT, (ply + 1) * MOVE_COUNT);
-    const ranks = this.ranks;
     const killer0 = this.killers[2 * ply]!;
     const killer1 = this.killers[2 * ply + 1]!;
-    let count = 0;
-    for (let move = 0; move < MOVE_COUNT; move++) {
-      if ((mask & (1 << (move >> 1))) === 0) continue;
-      const child = playNode(this.rules, node, squareOfMove(mover, move), dirOfMove(move));
-      const gain = mover === 0 ? child.banked - node.banked : node.banked - child.banked;
-      let rank = gain * 1e6 + this.history[mover * MOVE_COUNT + move]!;
-      if (move === tableMove) rank = 1e12;
-      else if (move === killer0 || move === killer1) rank += 5e5;
-      if (ply === 0) rank += this.rootNoise[move]!;
-      children[move] = child;
-      // Insertion sort: ten moves at most.
-      let i = count++;
-      while (i > 0 && ranks[ply * MOVE_COUNT + order[i - 1]!]! < rank) {
-        order[i] = order[i - 1]!;
-        i--;
-      }
-      order[i] = move;
-      ranks[ply * MOVE_COUNT + move] = rank;
+    // The table's move is tried before the others are even played: it often
+    // refutes the node alone.
+    let count: number;
+    let generated = false;
+    if (tableMove >= 0 && (moveMask(node) & (1 << (tableMove >> 1))) !== 0) {
+      children[tableMove] = playNode(this.rules, node, squareOfMove(mover, tableMove), dirOfMove(tableMove));
+      order[0] = tableMove;
+      count = 1;
+    } else {
+      count = this.generate(node, ply, 0, -1);
+      generated = true;
     }
 
     const originalAlpha = alpha;
     let bestValue = -INFINITY;
     let bestMove = order[0]!;
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count || !generated; i++) {
+      if (i === 1 && !generated) {
+        count = this.generate(node, ply, 1, order[0]!);
+        generated = true;
+        if (count === 1) break;
+      }
       const move = order[i]!;
       const child = children[move]!;
       let value: number;
@@ -241,6 +240,41 @@ export class Search {
       this.table.store({ low, high }, bestValue - banked, depth, bound, bestMove);
     }
     return bestValue;
+  }
+
+  /**
+   * Plays the node's moves but `skip` into the ply's children and orders them
+   * from `start` on: by points banked at once, then killers and history.
+   * Returns the number of moves ordered.
+   */
+  private generate(node: GameNode, ply: number, start: number, skip: number): number {
+    const mover = node.toMove;
+    const mask = moveMask(node);
+    const children = this.children[ply]!;
+    const order = this.order.subarray(ply * MOVE_COUNT, (ply + 1) * MOVE_COUNT);
+    const ranks = this.ranks;
+    const base = ply * MOVE_COUNT;
+    const killer0 = this.killers[2 * ply]!;
+    const killer1 = this.killers[2 * ply + 1]!;
+    let count = start;
+    for (let move = 0; move < MOVE_COUNT; move++) {
+      if (move === skip || (mask & (1 << (move >> 1))) === 0) continue;
+      const child = playNode(this.rules, node, squareOfMove(mover, move), dirOfMove(move));
+      const gain = mover === 0 ? child.banked - node.banked : node.banked - child.banked;
+      let rank = gain * 1e6 + this.history[mover * MOVE_COUNT + move]!;
+      if (move === killer0 || move === killer1) rank += 5e5;
+      if (ply === 0) rank += this.rootNoise[move]!;
+      children[move] = child;
+      // Insertion sort: ten moves at most.
+      let i = count++;
+      while (i > start && ranks[base + order[i - 1]!]! < rank) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = move;
+      ranks[base + move] = rank;
+    }
+    return count;
   }
 
   private copyPv(ply: number, move: number): void {
