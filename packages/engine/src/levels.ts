@@ -25,9 +25,9 @@ export interface LevelSettings {
 }
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, LevelSettings>> = Object.freeze({
-  1: { depth: 1, temperature: 15 },
-  2: { depth: 1, temperature: 2 },
-  3: { depth: 2, temperature: 5 },
+  1: { depth: 1, temperature: 4 },
+  2: { depth: 2, temperature: 5 },
+  3: { depth: 2, temperature: 3 },
   4: { depth: 2, temperature: 1 },
   5: { depth: 4, temperature: 3 },
   6: { depth: 4, temperature: 0 },
