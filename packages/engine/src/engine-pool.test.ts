@@ -3,12 +3,18 @@
 // running its own callbacks while searches run.
 
 import { legalMoves, newGame, play, startPosition, type Move, type State } from '@oanquan/rules';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bestMove } from './best-move.js';
 import { EngineError, EnginePool, ERR_ENGINE_TIMEOUT } from './engine-pool.js';
 import { ERR_BAD_POSITION } from './worker.js';
 
 const pool = new EnginePool({ threads: 2 });
+// A call's time limit counts from the call, and a worker's first task waits
+// for it to start and compile the sources, which takes seconds on a busy
+// machine: both workers are warmed up before the limits are tested.
+beforeAll(() =>
+  Promise.all([1, 2].map(() => pool.bestMove({ moves: [] }, { depth: 1, limitMs: 60_000 }))),
+);
 afterAll(() => pool.close());
 
 const isLegal = (state: State, move: Move) =>
