@@ -5,5 +5,6 @@ export default defineConfig({
     // Searches and pool workers (which compile the sources as they start)
     // are CPU-bound; on a busy shared machine they outlast vitest's 5 s.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
