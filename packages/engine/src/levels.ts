@@ -26,10 +26,10 @@ export interface LevelSettings {
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, LevelSettings>> = Object.freeze({
   1: { depth: 1, temperature: 4 },
-  2: { depth: 2, temperature: 5 },
+  2: { depth: 2, temperature: 6 },
   3: { depth: 2, temperature: 3 },
-  4: { depth: 2, temperature: 1 },
-  5: { depth: 4, temperature: 3 },
+  4: { depth: 2, temperature: 0 },
+  5: { depth: 4, temperature: 2 },
   6: { depth: 4, temperature: 0 },
   7: { depth: 6, temperature: 0 },
   8: { depth: 64, temperature: 0, timeMs: 100 },
