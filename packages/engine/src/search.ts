@@ -12,7 +12,7 @@
 // errs only on boards that come back with a different split of stocks.
 
 import { evaluation, finalValue, type Evaluate, type EvaluationWeights } from './evaluation.js';
-import { moveMask, playNode, scoreMargin, type GameNode, type NodeRules } from './game-node.js';
+import { moveMask, playNode, type GameNode, type NodeRules } from './game-node.js';
 import { MOVE_COUNT, squareOfMove, dirOfMove } from './moves.js';
 import {
   BOUND_EXACT,
@@ -69,7 +69,7 @@ export class Search {
   private readonly children: GameNode[][] = Array.from({ length: MAX_DEPTH + 1 }, () => []);
   private readonly order = new Int8Array((MAX_DEPTH + 1) * MOVE_COUNT);
   private readonly ranks = new Float64Array((MAX_DEPTH + 1) * MOVE_COUNT);
-  /** Below one point: breaks ties between equal root moves, so a seed can vary the game. */
+  /** Under one history step: only reorders root moves that rank equal, so a seed can vary which of them is played. */
   private readonly rootNoise = new Float64Array(MOVE_COUNT);
 
   constructor(
@@ -178,7 +178,6 @@ export class Search {
     const children = this.children[ply]!;
     const order = this.order.subarray(ply * MOVE_COUNT, (ply + 1) * MOVE_COUNT);
     const killer0 = this.killers[2 * ply]!;
-    const killer1 = this.killers[2 * ply + 1]!;
     // The table's move is tried before the others are even played: it often
     // refutes the node alone.
     let count: number;
@@ -293,9 +292,4 @@ export function legalOf(node: GameNode): number[] {
   const moves: number[] = [];
   for (let move = 0; move < MOVE_COUNT; move++) if ((mask & (1 << (move >> 1))) !== 0) moves.push(move);
   return moves;
-}
-
-/** The R5 margin from the mover's view, for callers outside the search. */
-export function marginFor(node: GameNode): number {
-  return node.toMove === 0 ? scoreMargin(node) : -scoreMargin(node);
 }
