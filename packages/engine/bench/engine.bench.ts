@@ -1,0 +1,102 @@
+// The engine's figures: search speed, the level ladder, level 8 against a
+// plain depth-6 alpha-beta on the score difference, the first mover's
+// advantage, and level 8's move times. Game counts come from the
+// environment so that a short run is possible:
+//   BENCH_LADDER_ROUNDS     rounds per ladder pair (default 2)
+//   BENCH_BASELINE_ROUNDS   rounds of level 8 against depth 6 (default 10)
+//   BENCH_FIRST_MOVE_GAMES  self-play games for the first-move advantage (default 200)
+// A round is the ten opening moves, each played from both seats: 20 games.
+// Runs on one core; on a shared machine run it with `nice`.
+
+import { DEFAULT_RULES, newGame, playFast, type State } from '@oanquan/rules';
+import { bestMove } from '../src/best-move.js';
+import { SCORE_ONLY } from '../src/evaluation.js';
+import { LEVELS, type Level } from '../src/levels.js';
+import { enginePlayer, pairedMatch, playGame, type MatchScore } from './match.js';
+
+const count = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+};
+
+const LADDER_ROUNDS = count('BENCH_LADDER_ROUNDS', 2);
+const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
+const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
+
+const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
+const describe = (s: MatchScore) =>
+  `${percent(s.score)} over ${s.games} games (+${s.wins} =${s.draws} −${s.losses}, mean margin ${s.meanMargin.toFixed(1)})`;
+
+function nodesPerSecond(): void {
+  // The start and the positions of a short game between two level-5 players.
+  const positions: State[] = [];
+  let state = newGame();
+  for (let i = 0; i < 30 && state.position.status === 'playing'; i++) {
+    positions.push(state);
+    const next = playFast(state, bestMove(state, { level: 5, seed: i }).move);
+    if (typeof next === 'string') throw new Error(next);
+    state = next;
+  }
+  for (const s of positions.slice(0, 5)) bestMove(s, { depth: 8 });
+  let nodes = 0;
+  const started = performance.now();
+  for (const s of positions) nodes += bestMove(s, { depth: 10 }).nodes;
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`search: ${Math.round(nodes / seconds).toLocaleString('en-US')} nodes/s (depth 10 on ${positions.length} positions, ${nodes.toLocaleString('en-US')} nodes in ${seconds.toFixed(1)} s)`);
+}
+
+function ladder(): void {
+  if (LADDER_ROUNDS === 0) return;
+  console.log('level ladder (each level against the one below, paired openings):');
+  for (const level of LEVELS.slice(1)) {
+    const below = (level - 1) as Level;
+    const score = pairedMatch(DEFAULT_RULES, enginePlayer({ level }), enginePlayer({ level: below }), 10 * LADDER_ROUNDS, level);
+    console.log(`  level ${level} vs ${below}: ${describe(score)}`);
+  }
+}
+
+function baseline(): void {
+  if (BASELINE_ROUNDS === 0) return;
+  const times: number[] = [];
+  const score = pairedMatch(
+    DEFAULT_RULES,
+    enginePlayer({ level: 8 }),
+    enginePlayer({ depth: 6, weights: SCORE_ONLY }),
+    10 * BASELINE_ROUNDS,
+    100,
+    (_state, _move, ms, player) => {
+      if (player === 'a') times.push(ms);
+    },
+  );
+  console.log(`level 8 (100 ms) vs depth-6 alpha-beta on score difference: ${describe(score)}`);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(0);
+  console.log(`level 8 move time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${times.length} moves)`);
+}
+
+function firstMove(): void {
+  if (FIRST_MOVE_GAMES === 0) return;
+  // Level 5 against itself from the start: its softmax varies the games
+  // (levels 6 and up are deterministic, and would play one game over).
+  const player = enginePlayer({ level: 5 });
+  let wins = 0;
+  let draws = 0;
+  let marginSum = 0;
+  for (let i = 0; i < FIRST_MOVE_GAMES; i++) {
+    const game = playGame(DEFAULT_RULES, [], [player, player], 7919 * i);
+    marginSum += game.margin;
+    if (game.margin > 0) wins++;
+    else if (game.margin === 0) draws++;
+  }
+  const losses = FIRST_MOVE_GAMES - wins - draws;
+  console.log(
+    `first-move advantage (level 5 self-play, classic rules): the first mover scores ${percent((wins + draws / 2) / FIRST_MOVE_GAMES)} ` +
+      `(+${wins} =${draws} −${losses} of ${FIRST_MOVE_GAMES}), mean margin ${(marginSum / FIRST_MOVE_GAMES).toFixed(1)} points`,
+  );
+}
+
+nodesPerSecond();
+firstMove();
+ladder();
+baseline();

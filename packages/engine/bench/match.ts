@@ -1,0 +1,96 @@
+// Games between two players of the engine, from paired openings: the first
+// mover's opening move is each of the ten moves in turn, and each opening is
+// played twice with the seats swapped, so neither side profits from a lucky
+// opening or from moving first. Rounds of ten openings differ by their seed,
+// which the noisy levels draw on.
+
+import { legalMoves, newGame, play, type Move, type RuleOptions, type State } from '@oanquan/rules';
+import { bestMove, type SearchOptions } from '../src/best-move.js';
+
+export type Player = (state: State, seed: number) => Move;
+
+export function enginePlayer(options: SearchOptions): Player {
+  return (state, seed) => bestMove(state, { ...options, seed }).move;
+}
+
+export interface GameOutcome {
+  /** Player 0's score less player 1's. */
+  readonly margin: number;
+  readonly plies: number;
+  readonly moves: readonly Move[];
+}
+
+export function playGame(
+  rules: RuleOptions,
+  opening: readonly Move[],
+  players: readonly [Player, Player],
+  seed: number,
+  onMove?: (state: State, move: Move, ms: number, seat: 0 | 1) => void,
+): GameOutcome {
+  let state = newGame({ rules, first: 0 });
+  const moves: Move[] = [];
+  for (const move of opening) state = advance(state, move, moves);
+  while (state.position.status === 'playing') {
+    const seat = state.position.toMove;
+    const started = performance.now();
+    const move = players[seat](state, seed + state.position.ply);
+    onMove?.(state, move, performance.now() - started, seat);
+    state = advance(state, move, moves);
+  }
+  const [s0, s1] = state.position.result!.score;
+  return { margin: s0 - s1, plies: state.position.ply, moves };
+}
+
+function advance(state: State, move: Move, moves: Move[]): State {
+  const result = play(state, move);
+  if (!result.ok) throw new Error(`illegal move ${JSON.stringify(move)}: ${result.code}`);
+  moves.push(move);
+  return result.state;
+}
+
+/** Opening i: the first mover's legal move i mod 10 from the start. */
+export function opening(index: number): Move[] {
+  return [legalMoves(newGame())[index % 10]!];
+}
+
+export interface MatchScore {
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  /** Points of the first player: a win is 1, a draw ½. */
+  readonly score: number;
+  /** Mean final margin from the first player's view. */
+  readonly meanMargin: number;
+}
+
+/** `pairs` openings, each played with `a` on both seats; scores are a's. */
+export function pairedMatch(
+  rules: RuleOptions,
+  a: Player,
+  b: Player,
+  pairs: number,
+  seed: number,
+  onMove?: (state: State, move: Move, ms: number, player: 'a' | 'b') => void,
+): MatchScore {
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  let marginSum = 0;
+  for (let i = 0; i < pairs; i++) {
+    const moves = opening(i);
+    for (const aSeat of [0, 1] as const) {
+      const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
+      const game = playGame(rules, moves, players, seed + 1000 * i + aSeat, (state, move, ms, seat) =>
+        onMove?.(state, move, ms, seat === aSeat ? 'a' : 'b'),
+      );
+      const margin = aSeat === 0 ? game.margin : -game.margin;
+      marginSum += margin;
+      if (margin > 0) wins++;
+      else if (margin < 0) losses++;
+      else draws++;
+    }
+  }
+  const games = 2 * pairs;
+  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games };
+}

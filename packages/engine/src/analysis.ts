@@ -1,0 +1,141 @@
+// Post-game analysis: for each ply, the engine's value of the position, the
+// mover's win chance, the best move, the points the played move lost, a
+// label and an accuracy; and an accuracy per player.
+//
+// Labels by points lost (the best move's value less the played move's, both
+// searched to the same depth in one search, so they share a table):
+//   best        the engine's move, or less than 0.5 points lost
+//   good        less than 2
+//   inaccuracy  2 to 5
+//   mistake     5 to 10
+//   blunder     10 or more: a quan piece's worth at the default value
+// Accuracy of a move is lichess's curve over the mover's win chance in
+// percent before and after it: 103.1668 · e^(−0.04354 · (before − after))
+// − 3.1669, clamped to 0–100. A player's accuracy is the mean over their
+// moves; a forced move (the only legal one) counts as 100.
+
+import { newGame, play, type Move, type Player, type PlayErrorCode, type RuleOptions } from '@oanquan/rules';
+import { pvMoves } from './best-move.js';
+import { ENGINE_WEIGHTS } from './evaluation.js';
+import { nodeOf, nodeRules } from './game-node.js';
+import { fromRulesMove, toRulesMove } from './moves.js';
+import { Search, legalOf, type SearchLimits } from './search.js';
+import { winChance } from './win-chance.js';
+
+export interface GameMoves {
+  readonly rules?: Partial<RuleOptions>;
+  readonly first?: Player;
+  readonly moves: readonly Move[];
+}
+
+export interface AnalysisOptions {
+  /** Search depth per ply; 8 unless given. */
+  readonly depth?: number;
+  /** Node budget per ply, instead of or beside the depth. */
+  readonly nodes?: number;
+}
+
+export type MoveLabel = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+
+export const LABEL_THRESHOLDS: Readonly<Record<Exclude<MoveLabel, 'best'>, number>> = Object.freeze({
+  good: 0.5,
+  inaccuracy: 2,
+  mistake: 5,
+  blunder: 10,
+});
+
+export interface PlyAnalysis {
+  /** Index of the move in the game, from 0. */
+  readonly ply: number;
+  readonly player: Player;
+  readonly move: Move;
+  /** The position's value before the move: expected final margin from the mover's view, in points. */
+  readonly eval: number;
+  /** The mover's chance to win before the move. */
+  readonly winChance: number;
+  readonly best: Move;
+  /** The line the engine expected, from the best move. */
+  readonly pv: readonly Move[];
+  /** The value of the move played, from the mover's view. */
+  readonly playedEval: number;
+  readonly pointsLost: number;
+  readonly label: MoveLabel;
+  /** 0–100. */
+  readonly accuracy: number;
+}
+
+export interface GameAnalysis {
+  readonly plies: readonly PlyAnalysis[];
+  /** Per player, 0–100; null for a player who made no move. */
+  readonly accuracy: readonly [number | null, number | null];
+}
+
+export type AnalysisResult =
+  | { readonly ok: true; readonly analysis: GameAnalysis }
+  | { readonly ok: false; readonly error: { readonly ply: number; readonly code: PlayErrorCode } };
+
+const DEFAULT_DEPTH = 8;
+
+/** Analyses a game from its rules, first mover and moves; an illegal move is reported, not thrown. */
+export function analyse(game: GameMoves, options: AnalysisOptions = {}): AnalysisResult {
+  let state = newGame({ rules: game.rules ?? {}, first: game.first ?? 0 });
+  const rules = nodeRules(state.rules);
+  const search = new Search(rules, ENGINE_WEIGHTS);
+  const depth = options.depth ?? DEFAULT_DEPTH;
+  const limits: SearchLimits = { depth, nodes: options.nodes ?? Infinity, deadline: Infinity, softDeadline: Infinity };
+  const plies: PlyAnalysis[] = [];
+
+  for (const [ply, move] of game.moves.entries()) {
+    const root = nodeOf(state);
+    const mover = root.toMove;
+    const played = fromRulesMove(mover, move);
+    const next = play(state, move);
+    if (!next.ok) return { ok: false, error: { ply, code: next.code } };
+
+    const best = search.iterate(root, limits);
+    let playedEval = best.value;
+    if (played !== best.move) {
+      // A node budget can stop this search early; the best value then stands for it.
+      playedEval = search.rootValues(root, best.depth, limits, [played])?.get(played) ?? best.value;
+    }
+    const forced = legalOf(root).length === 1;
+    const pointsLost = Math.max(0, best.value - playedEval);
+    const before = winChance(best.value);
+    const after = winChance(Math.min(playedEval, best.value));
+    plies.push({
+      ply,
+      player: mover,
+      move: toRulesMove(mover, played),
+      eval: best.value,
+      winChance: before,
+      best: toRulesMove(mover, best.move),
+      pv: pvMoves(rules, root, best.pv),
+      playedEval,
+      pointsLost,
+      label: played === best.move || forced ? 'best' : labelOf(pointsLost),
+      accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * after),
+    });
+    state = next.state;
+  }
+  return { ok: true, analysis: { plies, accuracy: [playerAccuracy(plies, 0), playerAccuracy(plies, 1)] } };
+}
+
+export function labelOf(pointsLost: number): MoveLabel {
+  if (pointsLost >= LABEL_THRESHOLDS.blunder) return 'blunder';
+  if (pointsLost >= LABEL_THRESHOLDS.mistake) return 'mistake';
+  if (pointsLost >= LABEL_THRESHOLDS.inaccuracy) return 'inaccuracy';
+  if (pointsLost >= LABEL_THRESHOLDS.good) return 'good';
+  return 'best';
+}
+
+/** lichess's move accuracy from the mover's win percentage before and after the move. */
+export function moveAccuracy(winBefore: number, winAfter: number): number {
+  const raw = 103.1668 * Math.exp(-0.04354 * Math.max(0, winBefore - winAfter)) - 3.1669;
+  return Math.min(100, Math.max(0, raw));
+}
+
+function playerAccuracy(plies: readonly PlyAnalysis[], player: Player): number | null {
+  const own = plies.filter((p) => p.player === player);
+  if (own.length === 0) return null;
+  return own.reduce((sum, p) => sum + p.accuracy, 0) / own.length;
+}

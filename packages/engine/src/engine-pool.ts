@@ -1,0 +1,88 @@
+// A small pool of worker threads for searches and analyses, so that neither
+// ever runs on the caller's event loop. Each call has a time limit; a call
+// past it is aborted (its worker is replaced) and rejects with
+// ERR_ENGINE_TIMEOUT. The search's own budget (`timeMs`) normally ends it
+// long before.
+
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { AnalysisOptions, AnalysisResult, GameAnalysis, GameMoves } from './analysis.js';
+import type { BestMove, SearchOptions } from './best-move.js';
+import type { AnalyseTask, BestMoveTask, GameInput, TaskResult } from './worker.js';
+
+export const ERR_ENGINE_TIMEOUT = 'ERR_ENGINE_TIMEOUT';
+
+/** An engine call that did not give a result: a bad game, an ended game, or the time limit. */
+export class EngineError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+export interface EnginePoolOptions {
+  /** Worker threads; one by default, never more than the machine's cores. */
+  readonly threads?: number;
+}
+
+export interface CallLimit {
+  /** Wall time the call may take, queueing included. */
+  readonly limitMs?: number;
+}
+
+const DEFAULT_MOVE_LIMIT_MS = 5000;
+const DEFAULT_ANALYSIS_LIMIT_MS = 120_000;
+
+/** The worker module beside this one, in the sources or the build. */
+const WORKER = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;
+/** Registers tsx in the worker first: see worker-entry.mjs. */
+const ENTRY = new URL('../worker-entry.mjs', import.meta.url).href;
+
+export class EnginePool {
+  readonly #pool: Piscina;
+
+  constructor(options: EnginePoolOptions = {}) {
+    const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism()));
+    this.#pool = new Piscina({
+      filename: ENTRY,
+      workerData: { worker: WORKER },
+      minThreads: threads,
+      maxThreads: threads,
+    });
+  }
+
+  async bestMove(game: GameInput, options: SearchOptions & CallLimit = {}): Promise<BestMove> {
+    const { limitMs = DEFAULT_MOVE_LIMIT_MS, ...search } = options;
+    const task: BestMoveTask = { game, options: search };
+    const result = await this.#run<TaskResult<BestMove>>('bestMove', task, limitMs);
+    if (!result.ok) throw new EngineError(result.code, result.message);
+    return result.value;
+  }
+
+  async analyse(game: GameMoves, options: AnalysisOptions & CallLimit = {}): Promise<GameAnalysis> {
+    const { limitMs = DEFAULT_ANALYSIS_LIMIT_MS, ...analysis } = options;
+    const task: AnalyseTask = { game, options: analysis };
+    const result = await this.#run<AnalysisResult>('analyse', task, limitMs);
+    if (!result.ok) throw new EngineError(result.error.code, `move ${result.error.ply} is not legal`);
+    return result.analysis;
+  }
+
+  /** Stops the workers; calls in flight reject. */
+  async close(): Promise<void> {
+    await this.#pool.destroy();
+  }
+
+  async #run<T>(name: string, task: unknown, limitMs: number): Promise<T> {
+    try {
+      return (await this.#pool.run(task, { name, signal: AbortSignal.timeout(limitMs) })) as T;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') {
+        throw new EngineError(ERR_ENGINE_TIMEOUT, `no answer within ${limitMs} ms`);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+// @oanquan/engine: search for Ô ăn quan on top of @oanquan/rules, for bot
+// levels and post-game analysis. Searches are synchronous and CPU-bound: run
+// them through `EnginePool`, never on a server's event loop.
+
+export {
+  LABEL_THRESHOLDS,
+  analyse,
+  labelOf,
+  moveAccuracy,
+  type AnalysisOptions,
+  type AnalysisResult,
+  type GameAnalysis,
+  type GameMoves,
+  type MoveLabel,
+  type PlyAnalysis,
+} from './analysis.js';
+export { bestMove, type BestMove, type SearchOptions } from './best-move.js';
+export { EngineError, EnginePool, ERR_ENGINE_TIMEOUT, type CallLimit, type EnginePoolOptions } from './engine-pool.js';
+export { ENGINE_WEIGHTS, SCORE_ONLY, type EvaluationWeights } from './evaluation.js';
+export { LEVELS, LEVEL_SETTINGS, isLevel, type Level, type LevelSettings } from './levels.js';
+export { WIN_CHANCE_SCALE, winChance } from './win-chance.js';
+export { ERR_BAD_POSITION, type GameInput } from './worker.js';
