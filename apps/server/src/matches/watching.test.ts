@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { legalMoves } from '@oanquan/rules';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
@@ -115,16 +116,20 @@ describe.each(engines)('watching a match on %s', (engine) => {
 
   it('a move is charged up to when it arrived, even while the match is held, and is not lost on time for the wait', async () => {
     const initialMs = 2000;
-    const { a, matchId, version } = await started({ timeControl: { initialSeconds: initialMs / 1000, incrementSeconds: 0 } });
-    const start = a.events.find((e) => e.version === version)!.event;
-    if (start.type !== 'started' || !start.clocks) throw new Error('expected a timed start');
-    // The server started the mover's clock then; the `started` event says so.
-    const clockStartedAt = Date.parse(start.clocks.asOf);
+    const { a, b, matchId, version: startVersion } = await started({ timeControl: { initialSeconds: initialMs / 1000, incrementSeconds: 0 } });
+    // No clock runs before the first move; the second mover's starts when the first move is applied.
+    expect(await a.request('move', { matchId, moveId: 'first', version: startVersion, square: 1, dir: 1 })).toMatchObject({ ok: true });
+    const version = startVersion + 1;
+    await b.waitForVersion(version);
+    const first = b.events.find((e) => e.version === version)!.event;
+    if (first.type !== 'moved' || !first.clocks) throw new Error('expected a timed move');
+    const clockStartedAt = Date.parse(first.clocks.asOf);
+    const reply = legalMoves(first.position)[0]!;
     await sleep(600);
     const hold = holdMatch(matchId);
     await hold.taken;
     const sentAt = Date.now();
-    const acked = a.request('move', { matchId, moveId: 'held', version, square: 1, dir: 1 });
+    const acked = b.request('move', { matchId, moveId: 'held', version, ...reply });
     // Held past the mover's deadline, so a move judged when the lock is free would be late; but for less than
     // the two seconds Prisma waits to start a transaction, which a move meets on PGlite's one connection.
     await sleep(clockStartedAt + initialMs + 300 - Date.now());
@@ -132,15 +137,15 @@ describe.each(engines)('watching a match on %s', (engine) => {
 
     const ack = await acked;
     expect(ack).toMatchObject({ ok: true, version: version + 1 });
-    await a.waitForVersion(version + 1);
-    const moved = a.events.find((e) => e.version === version + 1)!.event;
+    await b.waitForVersion(version + 1);
+    const moved = b.events.find((e) => e.version === version + 1)!.event;
     if (moved.type !== 'moved') throw new Error(`expected a move, got ${moved.type}`);
     const charged = initialMs - moved.move.remainingMs!;
     // From the clock's start to the move's arrival, which is just after it was sent.
     expect(charged).toBeGreaterThanOrEqual(sentAt - clockStartedAt);
     expect(charged).toBeLessThan(sentAt - clockStartedAt + 500);
     // The opponent's clock starts when the move is applied: the wait costs nobody.
-    expect(moved.clocks?.remainingMs[1]).toBe(initialMs);
+    expect(moved.clocks?.remainingMs[0]).toBe(first.clocks.remainingMs[0]);
   });
 
   it('leaving a room one is not in, or one that does not exist, is answered and logs no warning', async () => {
