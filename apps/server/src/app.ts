@@ -9,6 +9,7 @@ import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
 import { rateLimits } from './http/rate-limits.js';
 import { roomRoutes } from './http/room-routes.js';
+import { securityHeaders } from './http/security-headers.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, options.socketLimits);
 
   http.setErrorHandler(handleHttpError);
+  await securityHeaders(http);
 
   await http.register(
     async (api) => {
