@@ -46,7 +46,6 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     // Node enforces the request and header timeouts on a periodic sweep; sweep often enough to cut a slow sender near its deadline.
     http: {
-      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 2)),
     },
