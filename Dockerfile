@@ -4,6 +4,10 @@ WORKDIR /app
 RUN npm install -g pnpm@12.4.2
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm build
+# The code stays root's and read-only to the server; only the embedded
+# database's directory (PGLITE_DATA_DIR) is the server's to write.
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
 # Pending migrations are applied by the server at start-up (under

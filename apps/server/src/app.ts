@@ -3,11 +3,13 @@ import { Server as SocketServer } from 'socket.io';
 import { ErrorCode, limits, type ErrorBody, type MatchEventEnvelope } from '@oanquan/protocol';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { ServiceError } from './errors.js';
+import { handleHttpError } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
+import { rateLimits } from './http/rate-limits.js';
 import { roomRoutes } from './http/room-routes.js';
+import { securityHeaders } from './http/security-headers.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
@@ -40,7 +42,19 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
-  const http = Fastify({ logger: loggerOptions(config), bodyLimit: 64 * 1024 });
+  const http = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    // Node enforces the request and header timeouts on a periodic sweep; sweep often enough to cut a slow sender near its deadline.
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 2)),
+    },
+    frameworkErrors: handleHttpError,
+  });
   const socketLimits: SocketLimits = {
     ...defaultSocketLimits,
     maxSocketsPerPlayer: config.MAX_SOCKETS_PER_PLAYER,
@@ -80,20 +94,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   matchmaker.start();
   attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, socketLimits);
 
-  http.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof ServiceError) return reply.status(error.status).send(error.toBody());
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: ErrorBody = {
-      ok: false,
-      code: status >= 500 ? ErrorCode.Internal : status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.BadRequest,
-      message: status >= 500 ? 'Internal error' : error.message,
-    };
-    return reply.status(status).send(body);
-  });
+  http.setErrorHandler(handleHttpError);
+  await securityHeaders(http);
 
   await http.register(
     async (api) => {
+      await rateLimits(api, { players, settings: config });
       await api.register(healthRoutes, { db });
       await api.register(sessionRoutes, { players });
       await api.register(roomRoutes, { players, rooms });

@@ -39,13 +39,42 @@ const envSchema = z.object({
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
+  /**
+   * Which peers may name the client's address in X-Forwarded-For: unset or
+   * `false` trusts none (the socket's address is the client's), `true` every
+   * one (only when nothing but the proxy can reach the server), otherwise a
+   * comma-separated list of addresses, CIDR ranges or `loopback`/`uniquelocal`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value))
+    .default(false),
+  /** A request must arrive whole (headers and body) within this, its headers sooner; then the connection is cut (408). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** How long an idle keep-alive connection stays open; longer than the idle timeout of a proxy in front. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  /** Per address: how many guests it may make. */
+  RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Per player: rooms made and renames. */
+  RATE_LIMIT_ROOMS_PER_MINUTE: z.coerce.number().int().min(1).default(6),
+  RATE_LIMIT_RENAMES_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Per player, or per address without a valid token: every other API call. */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+});
+
+const configSchema = envSchema.refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export type Config = z.infer<typeof envSchema>;
 
 /** Reads the environment once at start-up; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Bad configuration: ${problems}`);

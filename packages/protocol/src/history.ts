@@ -26,7 +26,7 @@ export const matchListQuery = z
     player: z.uuid().optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     /** The `next` of the previous page. */
-    before: z.string().max(200).optional(),
+    before: z.string().min(1).max(200).optional(),
   })
   .strict();
 export type MatchListQuery = z.input<typeof matchListQuery>;

@@ -1,2 +1,3 @@
 export * from './server-process.js';
 export * from './chromium.js';
+export * from './test-limits.js';

@@ -8,7 +8,8 @@ import { parseInput } from './validate.js';
 export async function roomRoutes(app: FastifyInstance, { players, rooms }: { players: PlayerService; rooms: RoomService }) {
   app.post('/rooms', async (request, reply): Promise<RoomResponse> => {
     const player = await requirePlayer(players, request);
-    const body = parseInput(createRoomRequest, request.body ?? {});
+    // Only a missing body means "all defaults"; a JSON null, array or string is a malformed one.
+    const body = parseInput(createRoomRequest, request.body === undefined ? {} : request.body);
     reply.status(201);
     return rooms.create(player.id, body);
   });

@@ -8,8 +8,16 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
 }
 
-export async function requirePlayer(players: PlayerService, request: FastifyRequest): Promise<PublicPlayer> {
-  return players.authenticate(bearerToken(request));
+// The rate limiter and the handler both ask who sent a request; one lookup answers both.
+const authenticated = new WeakMap<FastifyRequest, Promise<PublicPlayer>>();
+
+export function requirePlayer(players: PlayerService, request: FastifyRequest): Promise<PublicPlayer> {
+  let player = authenticated.get(request);
+  if (!player) {
+    player = players.authenticate(bearerToken(request));
+    authenticated.set(request, player);
+  }
+  return player;
 }
 
 export async function sessionRoutes(app: FastifyInstance, { players }: { players: PlayerService }) {

@@ -5,6 +5,7 @@ import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { timeControlOf } from '../rooms/room-service.js';
 import { decidedRounds, playedMoves, resultOf, rulesOf, type MatchRow } from './match-store.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 const summaryInclude = {
   room: { select: { code: true, initialMs: true, incrementMs: true } },
@@ -34,7 +35,7 @@ export class MatchHistory {
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    const next = rows.length > query.limit && last ? encodeCursor(last[key] ?? new Date(0), last.id) : null;
+    const next = rows.length > query.limit && last ? encodeCursor({ at: last[key] ?? new Date(0), id: last.id }) : null;
     return { matches: page.map((row) => summaryOf(row, row._count.moves)), next };
   }
 
@@ -98,17 +99,4 @@ function summaryOf(match: Omit<MatchRow, 'version' | 'position'> & Pick<MatchRow
 
 function seatValue(value: number | null): Seat | null {
   return value === 0 || value === 1 ? value : null;
-}
-
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-function decodeCursor(text: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  // Only what encodeCursor writes: an ISO instant of years 0–9999 and a uuid.
-  const exact = !Number.isNaN(date.getTime()) && date.toISOString() === at && /^\d{4}-/.test(at);
-  if (!exact || !id || !/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError(ErrorCode.BadRequest, 'Bad page cursor');
-  return { at: date, id };
 }

@@ -12,6 +12,7 @@ import type {
   ServerToClientEvents,
   SessionResponse,
 } from '@oanquan/protocol';
+import { testRateLimits } from '@oanquan/testkit';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type App, type AppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -25,7 +26,7 @@ export async function startApp(
   env: Record<string, string> = {},
 ): Promise<{ url: string; app: App; db: Database }> {
   const db = await migratedDatabase(engine);
-  const app = await buildApp(loadConfig({ ...process.env, PORT: '0', ...env }), db, options);
+  const app = await buildApp(loadConfig({ ...process.env, PORT: '0', ...testRateLimits, ...env }), db, options);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`, app, db };
 }

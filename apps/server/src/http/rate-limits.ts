@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import { ErrorCode } from '@oanquan/protocol';
+import type { Config } from '../config.js';
+import { ServiceError } from '../errors.js';
+import type { PlayerService } from '../players/player-service.js';
+import { bearerToken, requirePlayer } from './session-routes.js';
+
+export type RateLimitSettings = Pick<
+  Config,
+  'RATE_LIMIT_GUESTS_PER_HOUR' | 'RATE_LIMIT_ROOMS_PER_MINUTE' | 'RATE_LIMIT_RENAMES_PER_MINUTE' | 'RATE_LIMIT_READS_PER_MINUTE'
+>;
+
+function byAddress(request: FastifyRequest): string {
+  return `address:${normalizeIP(request.ip)}`;
+}
+
+/**
+ * Limits belong to a person, not to a connection: the player a valid token
+ * names, else the address. A forged token counts against its sender's
+ * address, so inventing tokens buys no fresh allowance.
+ */
+function byPerson(players: PlayerService) {
+  return async (request: FastifyRequest): Promise<string> => {
+    if (!bearerToken(request)) return byAddress(request);
+    try {
+      return `player:${(await requirePlayer(players, request)).id}`;
+    } catch (error) {
+      if (error instanceof ServiceError) return byAddress(request);
+      throw error;
+    }
+  };
+}
+
+/**
+ * Every API route is limited per person: the writes strangers abuse each
+ * have a budget of their own, everything else shares a generous one. Making
+ * a guest is limited by address alone, or each new guest's token would open
+ * a fresh allowance for the next.
+ */
+export async function rateLimits(api: FastifyInstance, { players, settings }: { players: PlayerService; settings: RateLimitSettings }) {
+  const person = byPerson(players);
+  const perRoute: Record<string, RateLimitOptions | false> = {
+    'POST /api/session': { max: settings.RATE_LIMIT_GUESTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
+    'POST /api/rooms': { max: settings.RATE_LIMIT_ROOMS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    // Load balancers probe it from one address; a refused probe would take the node out of service.
+    'GET /api/health': false,
+  };
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const limit = perRoute[`${method} ${route.url}`];
+      if (limit !== undefined) route.config = { ...route.config, rateLimit: limit };
+    }
+  });
+  await api.register(rateLimit, {
+    global: true,
+    max: settings.RATE_LIMIT_READS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: person,
+    errorResponseBuilder: (_request, context) =>
+      new ServiceError(ErrorCode.RateLimited, `Too many requests; try again in ${context.after}`, context.statusCode),
+  });
+}
