@@ -60,7 +60,7 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
       expect(await result.getAttribute('data-result')).toBe(winner === null ? 'draw' : winner === seat ? 'won' : 'lost');
       expect(await player.page.textContent('[data-result] [data-score-seat="0"]')).toBe(String(score[0]));
       expect(await player.page.textContent('[data-result] [data-score-seat="1"]')).toBe(String(score[1]));
-      const listed = await player.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.textContent?.trim()));
+      const listed = await player.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.getAttribute('data-notation')));
       expect(listed).toEqual(notations);
       expect(await player.page.getAttribute('[data-replay-link]', 'href')).toMatch(/^\/m\/[0-9a-f-]{36}$/);
       expect(player.errors).toEqual([]);
@@ -93,7 +93,7 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     if (!second.ok) throw new Error(second.code);
     await waitForPly(a.page, 2);
     expect(await boardCounts(a.page)).toEqual(second.state.position.squares);
-    expect(await a.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.textContent?.trim()))).toEqual(['3>', '2<']);
+    expect(await a.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.getAttribute('data-notation')))).toEqual(['3>', '2<']);
 
     // A resigns (after a confirmation); then both ask for a rematch and land in its opener.
     const firstMatch = await a.page.getAttribute('[data-room]', 'data-match');

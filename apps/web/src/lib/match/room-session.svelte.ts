@@ -205,7 +205,7 @@ export class RoomSession {
       };
       this.animator.play(before.position, event.events, event.position, { clockMs });
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'));
-      const words = describePly(this.deps.i18n.t, event.move, event.events, names);
+      const words = describePly(this.deps.i18n.t, event.move, event.events, names, match.seat ?? 0);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
     } else if (event.type === 'rematch') {
       // Events of the new match may arrive before the join's answer; a resync picks them up.
