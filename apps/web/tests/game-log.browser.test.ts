@@ -1,7 +1,7 @@
 import { newGame, play, type Move, type State } from '@oanquan/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardCounts, horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { boardCounts, horizontalOverflow, newPlayer, screenshot, startHarness, type Harness } from './support/harness.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
 
 async function entry(page: Page, ply: number): Promise<{ mark: string; say: string; notation: string | null }> {
@@ -49,6 +49,7 @@ describe('the game log and the board explain themselves', () => {
     expect(await a.page.$('[data-preview]')).toBeNull();
     await a.page.hover('[data-dir="-1"]');
     await a.page.waitForSelector('[data-board] [data-square="2"][data-preview="end"]');
+    await screenshot(a.page, 'preview-1280x800');
     expect(await a.page.$$eval('[data-board] [data-preview="capture"]', (found) => found.map((s) => s.getAttribute('data-square')))).toEqual(['0']);
     await a.page.click('[data-dir="-1"]');
     let state = next(newGame({ first: 0 }), { square: 1, dir: -1 });
@@ -83,6 +84,7 @@ describe('the game log and the board explain themselves', () => {
     await b.page.waitForSelector('.moves [data-ply="3"]');
     expect(await boardCounts(b.page)).toEqual(afterOne);
     expect(await b.page.$$('[data-board] [data-legal]')).toHaveLength(0);
+    await screenshot(b.page, 'look-back-320x640-vi');
     expect(afterTwo).not.toEqual(state.position.squares);
 
     // One click back to the game: the live position, B's turn, and B plays on.
@@ -93,6 +95,7 @@ describe('the game log and the board explain themselves', () => {
     await b.page.waitForSelector('[data-board] [data-legal]');
 
     // Without the preview, the arrows say nothing ahead.
+    await b.page.click('[data-board-settings] summary');
     await b.page.selectOption('[data-preview-setting]', 'never');
     await b.page.click('[data-board] [data-legal]');
     await b.page.waitForSelector('[data-dir="1"]');

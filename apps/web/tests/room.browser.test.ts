@@ -119,14 +119,30 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     const b = await newPlayer(harness.browser, { speed: 'slow', reducedMotion: 'reduce' });
     await openRoom(harness.server.url, a, b);
     await playOpener(a, b);
+    // Every frame is recorded in the page: a frame lasts a few hundred ms, which polling from here can miss on a busy machine.
+    await a.page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { shown: string[] }).shown = shown;
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          const focus = (change.target as Element).getAttribute('data-focus');
+          if (focus) shown.push(`${focus} ${(change.target as Element).getAttribute('data-square')}`);
+        }
+      }).observe(document.querySelector('[data-board]')!, { attributes: true, subtree: true, attributeFilter: ['data-focus'] });
+    });
     await a.page.click('[data-board] [data-square="1"][data-legal]');
     await a.page.click('[data-board] [data-dir="-1"]');
 
     // R9 E1: five dân from square 1 toward the left, a relay from square 7, the quan square captured.
     await a.page.waitForSelector('[data-board][data-animating]');
-    await a.page.waitForSelector('[data-board] [data-focus="relay"][data-square="7"]');
-    await a.page.waitForSelector('[data-board] [data-focus="capture"][data-square="0"]');
     await waitForPly(a.page, 1);
+    expect(await a.page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual([
+      'pickup 1',
+      ...[0, 11, 10, 9, 8].map((square) => `drop ${square}`),
+      'relay 7',
+      ...[6, 5, 4, 3, 2].map((square) => `drop ${square}`),
+      'capture 0',
+    ]);
     const after = [0, 0, 6, 6, 6, 6, 1, 0, 6, 6, 6, 6];
     expect(await boardCounts(a.page)).toEqual(after);
     expect(await a.page.getAttribute('[data-player="0"]', 'data-captured-quan')).toBe('1');

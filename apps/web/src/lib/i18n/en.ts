@@ -196,6 +196,7 @@ export const en = {
   'moves.fresh': 'New moves since: {n}',
   'moves.live': 'Back to live',
 
+  'settings.board': 'Board settings',
   'preview.label': 'Preview of a move',
   'preview.auto': 'In unrated games',
   'preview.always': 'Always',

@@ -194,6 +194,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'moves.fresh': 'Nước mới từ lúc đó: {n}',
   'moves.live': 'Về ván đang chơi',
 
+  'settings.board': 'Cài đặt bàn chơi',
   'preview.label': 'Xem trước nước đi',
   'preview.auto': 'Ván không tính điểm',
   'preview.always': 'Luôn luôn',
