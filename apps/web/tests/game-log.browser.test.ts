@@ -38,6 +38,7 @@ describe('the game log and the board explain themselves', () => {
     const b = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: 'vi-VN' });
     const link = await openRoom(harness.server.url, a, b);
     await playOpener(a, b);
+    await a.page.waitForSelector('[data-room][data-rated="false"]');
     const watcher = await newPlayer(harness.browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     await watcher.page.goto(link);
     await watcher.page.waitForSelector('[data-room][data-seat="spectator"] [data-board]');
@@ -103,5 +104,33 @@ describe('the game log and the board explain themselves', () => {
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
     expect([...a.errors, ...b.errors, ...watcher.errors]).toEqual([]);
     await Promise.all([a.context.close(), b.context.close(), watcher.context.close()]);
+  });
+
+  it('leaves the preview off by default in a rated game, and on when asked for', async () => {
+    const a = await newPlayer(harness.browser);
+    const b = await newPlayer(harness.browser);
+    await a.page.goto(harness.server.url);
+    await a.page.waitForSelector('[data-me] [data-my-name]');
+    const url = await a.page.evaluate(async () => {
+      const response = await fetch('/api/rooms', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('oanquan.token')}` },
+        body: JSON.stringify({ rules: { preset: 'classic' }, timeControl: null, rated: true }),
+      });
+      return ((await response.json()) as { url: string }).url;
+    });
+    await a.page.goto(harness.server.url + url);
+    await b.page.goto(harness.server.url + url);
+    await playOpener(a, b);
+
+    await a.page.waitForSelector('[data-room][data-rated="true"]');
+    await a.page.click('[data-board] [data-square="1"][data-legal]');
+    await a.page.waitForSelector('[data-dir="-1"]');
+    expect(await a.page.$('[data-gain]')).toBeNull();
+    await a.page.click('[data-board-settings] summary');
+    await a.page.selectOption('[data-preview-setting]', 'always');
+    await a.page.waitForSelector('[data-dir="-1"] [data-gain="11"]');
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close()]);
   });
 });

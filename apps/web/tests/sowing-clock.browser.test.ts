@@ -119,7 +119,8 @@ describe('the opponent’s sowing never holds a player with a running clock', ()
     const [watchStart, watchStop] = await sowingMarks(watcher.page);
     const watched = watchStop!.at - watchStart!.at;
     console.info(`sowing at slow speed: ${Math.round(opening.ms)} ms; the player with 15 s saw it for ${Math.round(hurried)} ms, a spectator for ${Math.round(watched)} ms`);
-    expect(hurried).toBeLessThan(opening.ms / 2);
+    // Timers never fire early, so an unhurried sowing could not take less than its full length.
+    expect(hurried).toBeLessThan(opening.ms * 0.8);
     // A spectator has no clock at stake and sees the whole sowing.
     expect(watched).toBeGreaterThanOrEqual(opening.ms * 0.9);
     expect([...a.errors, ...b.errors, ...watcher.errors]).toEqual([]);
