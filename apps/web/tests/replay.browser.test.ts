@@ -118,6 +118,62 @@ describe('the replay viewer in Chromium', () => {
     await context.close();
   });
 
+  it('names the move being sown in its label, its highlight and its address, and opens a single stone from a link', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser);
+    const total = game.moves.length;
+    const stonesOf = (move: number) => stones[move - 1]!.length - 1;
+    const where = () => page.textContent('[data-where]').then((text) => text!.replace(/\s+/g, ' ').trim());
+    const highlighted = () => page.getAttribute('.moves [aria-current="true"]', 'data-ply');
+
+    // By moves to move 3, then one stone on: the board sows move 4, and everything says move 4.
+    await page.goto(`${harness.server.url}/m/${game.matchId}?move=0`);
+    await page.waitForSelector('[data-replay][data-ply="0"][data-step="rest"]');
+    for (let i = 0; i < 3; i++) await page.click('[data-action="next-move"]');
+    await page.waitForSelector('[data-replay][data-ply="3"][data-step="rest"]');
+    expect(await where()).toBe(`Move 3 of ${total}`);
+    expect(await highlighted()).toBe('3');
+    await page.click('[data-action="next-stone"]');
+    await page.waitForSelector('[data-replay][data-ply="3"][data-step="0"]');
+    expect(await where()).toBe(`Move 4 of ${total} · Stone 1 of ${stonesOf(4)}`);
+    expect(await highlighted()).toBe('4');
+    await page.waitForURL(/move=4&stone=1$/);
+
+    // The address of the fifth stone of move 4 opens exactly that stone.
+    await page.goto(`${harness.server.url}/m/${game.matchId}?move=4&stone=5`);
+    await page.waitForSelector('[data-replay][data-ply="3"][data-step="4"]');
+    expect(await boardCounts(page)).toEqual(stones[3]![4]);
+    expect(await where()).toBe(`Move 4 of ${total} · Stone 5 of ${stonesOf(4)}`);
+    expect(await highlighted()).toBe('4');
+
+    // Autoplay from the start: caught mid-sowing, the label and the highlight name the move on the board.
+    await page.click('[data-action="first"]');
+    await page.click('[data-action="play"]');
+    await page.waitForSelector(`[data-replay][data-ply="0"][data-step="${Math.min(8, stonesOf(1) - 1)}"]`);
+    const caught = await page.evaluate(() => ({
+      ply: document.querySelector('[data-replay]')!.getAttribute('data-ply'),
+      step: document.querySelector('[data-replay]')!.getAttribute('data-step'),
+      where: document.querySelector('[data-where]')!.textContent!.replace(/\s+/g, ' ').trim(),
+      highlighted: document.querySelector('.moves [aria-current="true"]')?.getAttribute('data-ply') ?? null,
+    }));
+    await page.click('[data-action="play"]');
+    const move = Number(caught.ply) + 1;
+    expect(caught).toEqual({
+      ply: caught.ply,
+      step: caught.step,
+      where: `Move ${move} of ${total} · Stone ${Number(caught.step) + 1} of ${stonesOf(move)}`,
+      highlighted: String(move),
+    });
+
+    // The arrows follow the board: turned around, every move points the other way.
+    const marks = () => page.$$eval('.moves [data-ply] .mark', (found) => found.map((mark) => mark.textContent!.trim()));
+    const before = await marks();
+    await page.click('[aria-pressed][aria-label="Turn the board around"]');
+    const flip = (mark: string) => mark.replace(/[←→]/, (arrow) => (arrow === '←' ? '→' : '←'));
+    expect(await marks()).toEqual(before.map(flip));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('is linked from the room page and from both players’ profiles', async () => {
     const { page, errors, context } = await newPlayer(harness.browser);
     await page.goto(`${harness.server.url}/r/${game.roomCode}`);

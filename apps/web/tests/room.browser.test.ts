@@ -60,7 +60,7 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
       expect(await result.getAttribute('data-result')).toBe(winner === null ? 'draw' : winner === seat ? 'won' : 'lost');
       expect(await player.page.textContent('[data-result] [data-score-seat="0"]')).toBe(String(score[0]));
       expect(await player.page.textContent('[data-result] [data-score-seat="1"]')).toBe(String(score[1]));
-      const listed = await player.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.textContent?.trim()));
+      const listed = await player.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.getAttribute('data-notation')));
       expect(listed).toEqual(notations);
       expect(await player.page.getAttribute('[data-replay-link]', 'href')).toMatch(/^\/m\/[0-9a-f-]{36}$/);
       expect(player.errors).toEqual([]);
@@ -93,7 +93,7 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     if (!second.ok) throw new Error(second.code);
     await waitForPly(a.page, 2);
     expect(await boardCounts(a.page)).toEqual(second.state.position.squares);
-    expect(await a.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.textContent?.trim()))).toEqual(['3>', '2<']);
+    expect(await a.page.$$eval('.moves [data-ply]', (items) => items.map((item) => item.getAttribute('data-notation')))).toEqual(['3>', '2<']);
 
     // A resigns (after a confirmation); then both ask for a rematch and land in its opener.
     const firstMatch = await a.page.getAttribute('[data-room]', 'data-match');
@@ -119,14 +119,30 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     const b = await newPlayer(harness.browser, { speed: 'slow', reducedMotion: 'reduce' });
     await openRoom(harness.server.url, a, b);
     await playOpener(a, b);
+    // Every frame is recorded in the page: a frame lasts a few hundred ms, which polling from here can miss on a busy machine.
+    await a.page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { shown: string[] }).shown = shown;
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          const focus = (change.target as Element).getAttribute('data-focus');
+          if (focus) shown.push(`${focus} ${(change.target as Element).getAttribute('data-square')}`);
+        }
+      }).observe(document.querySelector('[data-board]')!, { attributes: true, subtree: true, attributeFilter: ['data-focus'] });
+    });
     await a.page.click('[data-board] [data-square="1"][data-legal]');
     await a.page.click('[data-board] [data-dir="-1"]');
 
     // R9 E1: five dân from square 1 toward the left, a relay from square 7, the quan square captured.
     await a.page.waitForSelector('[data-board][data-animating]');
-    await a.page.waitForSelector('[data-board] [data-focus="relay"][data-square="7"]');
-    await a.page.waitForSelector('[data-board] [data-focus="capture"][data-square="0"]');
     await waitForPly(a.page, 1);
+    expect(await a.page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual([
+      'pickup 1',
+      ...[0, 11, 10, 9, 8].map((square) => `drop ${square}`),
+      'relay 7',
+      ...[6, 5, 4, 3, 2].map((square) => `drop ${square}`),
+      'capture 0',
+    ]);
     const after = [0, 0, 6, 6, 6, 6, 1, 0, 6, 6, 6, 6];
     expect(await boardCounts(a.page)).toEqual(after);
     expect(await a.page.getAttribute('[data-player="0"]', 'data-captured-quan')).toBe('1');

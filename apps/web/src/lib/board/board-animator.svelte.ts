@@ -1,9 +1,17 @@
 import type { PlyEvent, Position } from '@oanquan/rules';
 import { FRAME_MS, sowingFrames, type BoardFrame } from './frames.js';
+import { paceFactor, sowingMs } from './sowing-pace.js';
 
-interface Queued {
-  frames: BoardFrame[];
+export interface PlyOptions {
+  /** Runs when the ply's last frame has been shown (or at once without animation, or when stopped). */
   done?: () => void;
+  /** The viewer's own running clock while this ply is shown, in ms; null when it is not running. */
+  clockMs?: () => number | null;
+}
+
+interface Queued extends PlyOptions {
+  frames: BoardFrame[];
+  msAtOne: number;
 }
 
 /**
@@ -23,17 +31,18 @@ export class BoardAnimator {
     return this.frame !== null;
   }
 
-  /** Shows one ply stone by stone; `done` runs when its last frame has been shown (or at once without animation). */
-  play(before: Position, events: readonly PlyEvent[], after: Position, done?: () => void): void {
+  /** Shows one ply stone by stone, hurried when the viewer's own clock runs low. */
+  play(before: Position, events: readonly PlyEvent[], after: Position, options: PlyOptions = {}): void {
     if (this.factor() <= 0 && !this.current) {
-      done?.();
+      options.done?.();
       return;
     }
-    this.queue.push({ frames: sowingFrames(before, events, after), done });
+    const frames = sowingFrames(before, events, after);
+    this.queue.push({ ...options, frames, msAtOne: sowingMs(frames) });
     if (!this.current) this.next();
   }
 
-  /** Drops every animation at once and shows the live position (a resync, leaving the page). */
+  /** Drops every animation at once and shows the live position (a resync, leaving the page, a player's input). */
   stop(): void {
     clearTimeout(this.timer);
     const pending = [this.current, ...this.queue];
@@ -61,7 +70,7 @@ export class BoardAnimator {
       return;
     }
     this.frame = frame;
-    const ms = FRAME_MS[frame.kind ?? 'drop'] * factor;
+    const ms = FRAME_MS[frame.kind ?? 'drop'] * paceFactor(factor, item.msAtOne, item.clockMs?.() ?? null);
     this.timer = setTimeout(() => this.show(item, index + 1), ms);
   }
 }

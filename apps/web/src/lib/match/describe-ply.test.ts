@@ -1,24 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { newGame, play } from '@oanquan/rules';
+import { PRESETS, newGame, play, type Move, type RuleOptions } from '@oanquan/rules';
 import { en } from '../i18n/en.js';
 import { interpolate } from '../i18n/interpolate.js';
 import { vi } from '../i18n/vi.js';
 import { describePly } from './describe-ply.js';
 
+const english = (key: keyof typeof en, params?: Record<string, string | number>) => interpolate(en[key], params);
+const vietnamese = (key: keyof typeof vi, params?: Record<string, string | number>) => interpolate(vi[key], params);
+
+function played(moves: readonly Move[], rules?: RuleOptions) {
+  let state = newGame({ rules });
+  let events = null;
+  for (const move of moves) {
+    const result = play(state, move);
+    if (!result.ok) throw new Error(result.code);
+    state = result.state;
+    events = result.events;
+  }
+  return events!;
+}
+
 describe('describePly', () => {
-  const result = play(newGame(), { square: 1, dir: -1 });
-  if (!result.ok) throw new Error(result.code);
+  const e1 = played([{ square: 1, dir: -1 }]);
   const move = { ply: 1, seat: 0 as const, square: 1, dir: -1 as const, notation: '1<', remainingMs: null };
 
-  it('says R9 E1 in English', () => {
-    const t = (key: keyof typeof en, params?: Record<string, string | number>) => interpolate(en[key], params);
-    expect(describePly(t, move, result.events, ['Lan', 'Minh'])).toBe(
-      'Lan played 1<: square 1, 5 dân, toward their left. Captured a quan and 1 dân.',
-    );
+  it('says R9 E1 in English, to the left for the mover at the bottom and to the right for the viewer across', () => {
+    expect(describePly(english, move, e1, ['Lan', 'Minh'], 0)).toBe('Lan sowed square 1 (5 dân) to the left: captured a quan and 1 dân.');
+    expect(describePly(english, move, e1, ['Lan', 'Minh'], 1)).toBe('Lan sowed square 1 (5 dân) to the right: captured a quan and 1 dân.');
   });
 
   it('says it in Vietnamese', () => {
-    const t = (key: keyof typeof vi, params?: Record<string, string | number>) => interpolate(vi[key], params);
-    expect(describePly(t, move, result.events, ['Lan', 'Minh'])).toBe('Lan đi 1<: ô 1, 5 dân, rải sang trái. Ăn quan và 1 dân.');
+    expect(describePly(vietnamese, move, e1, ['Lan', 'Minh'], 0)).toBe('Lan rải ô 1 (5 dân) sang trái: ăn quan và 1 dân.');
+  });
+
+  it('says a ply that captures nothing (R9 E2, quan non) without a capture', () => {
+    const events = played([{ square: 1, dir: -1 }], PRESETS.vietnam);
+    expect(events.some((e) => e.type === 'capture')).toBe(false);
+    expect(describePly(english, move, events, ['Lan', 'Minh'], 0)).toBe('Lan sowed square 1 (5 dân) to the left.');
   });
 });

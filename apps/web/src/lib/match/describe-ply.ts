@@ -1,26 +1,42 @@
 import type { PlyEvent } from '@oanquan/rules';
-import type { PlayedMove } from '@oanquan/protocol';
+import type { PlayedMove, Seat } from '@oanquan/protocol';
 import type { MessageKey } from '../i18n/en.js';
 import type { Params } from '../i18n/interpolate.js';
+import { screenSide } from './move-label.js';
 
 type Translate = (key: MessageKey, params?: Params) => string;
 
-/** One ply in words, for screen readers: who sowed what, which way, and what it took. */
-export function describePly(t: Translate, move: PlayedMove, events: readonly PlyEvent[], names: readonly [string, string]): string {
-  const pickup = events.find((e) => e.type === 'pickup');
-  const parts = [
-    t('say.moved', {
-      name: names[move.seat],
-      notation: move.notation,
-      k: move.square - 6 * move.seat,
-      n: pickup?.type === 'pickup' ? pickup.count : 0,
-      side: t(move.dir === 1 ? 'say.right' : 'say.left'),
-    }),
-  ];
+/** What a ply captured, in words: "captured a quan and 9 dân"; empty when nothing. */
+export function describeCaptures(t: Translate, events: readonly PlyEvent[], prefix: 'say' | 'preview' = 'say'): string {
   const captures = events.filter((e) => e.type === 'capture');
+  if (captures.length === 0) return '';
   const dan = captures.reduce((sum, e) => sum + e.dan, 0);
-  if (captures.some((e) => e.quan)) parts.push(t('say.capturedQuan', { n: dan }));
-  else if (captures.length > 0) parts.push(t('say.captured', { n: dan }));
+  const quan = captures.filter((e) => e.quan).length;
+  if (quan === 0) return t(`${prefix}.captured`, { n: dan });
+  return quan === 1 ? t(`${prefix}.capturedQuan`, { n: dan }) : t(`${prefix}.capturedQuans`, { q: quan, n: dan });
+}
+
+/**
+ * One ply in words, for the game log and screen readers: who sowed which
+ * square which way, as the viewer with `bottom`'s row below sees it, and
+ * what it took.
+ */
+export function describePly(
+  t: Translate,
+  move: PlayedMove,
+  events: readonly PlyEvent[],
+  names: readonly [string, string],
+  bottom: Seat,
+): string {
+  const pickup = events.find((e) => e.type === 'pickup');
+  const moved = t('say.moved', {
+    name: names[move.seat],
+    k: move.square - 6 * move.seat,
+    n: pickup?.type === 'pickup' ? pickup.count : 0,
+    side: t(screenSide(move.seat, move.dir, bottom) === 'right' ? 'say.right' : 'say.left'),
+  });
+  const captured = describeCaptures(t, events);
+  const parts = [captured ? `${moved}: ${captured}.` : `${moved}.`];
   for (const e of events) {
     if (e.type === 'refill') parts.push(t('say.refill', { name: names[e.player], n: e.squares.length }));
     if (e.type === 'end') parts.push(t('say.ended'));

@@ -7,6 +7,7 @@ import { ClientErrorCode, failure, type Failure } from '../net/client-error.js';
 import type { GameSocket } from '../net/game-socket.svelte.js';
 import type { Settings } from '../settings/settings.svelte.js';
 import type { Notices } from '../ui/notices.svelte.js';
+import { remainingMs } from './clock.js';
 import { describePly } from './describe-ply.js';
 import { MatchState } from './match-state.svelte.js';
 import { newMoveId } from './move-id.js';
@@ -196,9 +197,15 @@ export class RoomSession {
     const match = this.match;
     if (!match) return;
     if (event.type === 'moved') {
-      this.animator.play(before.position, event.events, event.position);
+      const seat = match.seat;
+      // The viewer's own clock runs while the opponent's sowing is shown: it is hurried when that clock is low.
+      const clockMs = () => {
+        const clocks = this.match?.snapshot.clocks;
+        return seat === null || !clocks || clocks.running !== seat ? null : remainingMs(clocks, seat, Date.now(), this.clockOffset);
+      };
+      this.animator.play(before.position, event.events, event.position, { clockMs });
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'));
-      const words = describePly(this.deps.i18n.t, event.move, event.events, names);
+      const words = describePly(this.deps.i18n.t, event.move, event.events, names, match.seat ?? 0);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
     } else if (event.type === 'rematch') {
       // Events of the new match may arrive before the join's answer; a resync picks them up.

@@ -1,5 +1,5 @@
-import { newGame, play, type PlyEvent, type Position } from '@oanquan/rules';
-import type { MatchRecord } from '@oanquan/protocol';
+import { newGame, play, type PlyEvent, type Position, type RuleOptions } from '@oanquan/rules';
+import type { PlayedMove, Seat } from '@oanquan/protocol';
 import { sowingFrames, type BoardFrame } from '../board/frames.js';
 
 export interface ReplayGame {
@@ -12,8 +12,12 @@ export interface ReplayGame {
 
 export type ReplayBuild = { ok: true; game: ReplayGame } | { ok: false; ply: number; code: string };
 
-/** Plays a recorded match again with the rules, keeping every ply's events for stone-by-stone viewing. */
-export function buildReplay(record: Pick<MatchRecord, 'rules' | 'first' | 'moves'>): ReplayBuild {
+/** Plays a match's moves again with the rules, keeping every ply's events for stone-by-stone viewing and for words. */
+export function buildReplay(record: {
+  readonly rules: RuleOptions;
+  readonly first: Seat | null;
+  readonly moves: readonly Pick<PlayedMove, 'ply' | 'square' | 'dir'>[];
+}): ReplayBuild {
   let state = newGame({ rules: record.rules, first: record.first ?? 0 });
   const positions: Position[] = [state.position];
   const frames: BoardFrame[][] = [];

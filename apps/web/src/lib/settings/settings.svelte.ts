@@ -2,11 +2,20 @@
 export const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 export type Speed = (typeof SPEEDS)[number];
 
+/** When the board foresees a chosen move (where it ends, what it takes); `auto`: in unrated games only. */
+export const PREVIEW_MODES = ['auto', 'always', 'never'] as const;
+export type PreviewMode = (typeof PREVIEW_MODES)[number];
+
 const SPEED_KEY = 'oanquan.speed';
+const PREVIEW_KEY = 'oanquan.preview';
 const FACTOR: Readonly<Record<Speed, number>> = { slow: 1.8, normal: 1, fast: 0.45, instant: 0 };
 
 function isSpeed(value: unknown): value is Speed {
   return (SPEEDS as readonly unknown[]).includes(value);
+}
+
+function isPreviewMode(value: unknown): value is PreviewMode {
+  return (PREVIEW_MODES as readonly unknown[]).includes(value);
 }
 
 /**
@@ -16,12 +25,15 @@ function isSpeed(value: unknown): value is Speed {
 export class Settings {
   speed = $state<Speed>('normal');
   reducedMotion = $state(false);
+  preview = $state<PreviewMode>('auto');
 
   constructor() {
     if (typeof window === 'undefined') return;
     try {
       const stored = localStorage.getItem(SPEED_KEY);
       if (isSpeed(stored)) this.speed = stored;
+      const preview = localStorage.getItem(PREVIEW_KEY);
+      if (isPreviewMode(preview)) this.preview = preview;
     } catch {
       // Without storage the default speed is used.
     }
@@ -39,6 +51,20 @@ export class Settings {
     } catch {
       // Kept for this page only.
     }
+  }
+
+  setPreview(mode: PreviewMode): void {
+    this.preview = mode;
+    try {
+      localStorage.setItem(PREVIEW_KEY, mode);
+    } catch {
+      // Kept for this page only.
+    }
+  }
+
+  /** Whether moves are foreseen in a game; `rated` is null while unknown. */
+  previewIn(rated: boolean | null): boolean {
+    return this.preview === 'always' || (this.preview === 'auto' && rated === false);
   }
 
   /** Multiplier of every animation duration; 0 means no animation. */
