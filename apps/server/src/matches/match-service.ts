@@ -12,11 +12,12 @@ import {
 } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
 import { GameCache } from './game-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { ending, otherSeat } from './match-end.js';
+import { ending, otherSeat, rated } from './match-end.js';
 import {
   commitEvents,
   loadMatch,
@@ -198,10 +199,11 @@ export class MatchService {
           events.push(end.event);
           update = { ...update, ...end.update };
         }
-        await rateIfEnded(tx, match, events);
+        const rating = await rateIfEnded(tx, match, events);
+        update = { ...update, ...rating.update };
         const newVersion = match.version + events.length;
         await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: now } });
-        const envelopes = await commitEvents(tx, match, events, update);
+        const envelopes = await commitEvents(tx, match, rating.events, update);
         return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow, after };
       }),
     );
@@ -333,8 +335,8 @@ export class MatchService {
             await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
-            await rateIfEnded(tx, match, decision.events);
-            const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
+            const rating = await rateIfEnded(tx, match, decision.events);
+            const envelopes = rating.events.length ? await commitEvents(tx, match, rating.events, { ...decision.update, ...rating.update }) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
             return { result: decision.result, envelopes, after, snapshot: snapshotOf(after, await loadMoves(tx, matchId), this.now(), this.openerTimeoutMs) };
           }),
@@ -371,9 +373,12 @@ export class MatchService {
   }
 }
 
-async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[]): Promise<void> {
+/** Rates the match if these events end it, and reports the change in the `ended` event and the row. */
+async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[]): Promise<{ events: MatchEvent[]; update: Prisma.MatchUpdateManyMutationInput }> {
   const ended = events.find((event) => event.type === 'ended');
-  if (ended) await rateEndedMatch(tx, match, ended.result);
+  if (!ended) return { events, update: {} };
+  const report = rated(ended, await rateEndedMatch(tx, match, ended.result));
+  return { events: events.map((event) => (event === ended ? report.event : event)), update: report.update };
 }
 
 /** The timeout result when the running clock has run out, else null. */
