@@ -35,6 +35,7 @@ describe.each(engines)('the server process on %s', (engine) => {
     // JSON logs in production, with the migrations the start-up applied.
     expect(server.output()).toMatch(/"msg":"database ready"/);
     expect(server.output()).toMatch(/_init/);
+    expect(server.output()).toMatch(new RegExp(`^Open ${server.url}$`, 'm'));
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -9,6 +9,9 @@ if (db.migrations) {
   app.http.log.info({ applied: db.migrations.applied, database: db.kind }, 'database ready');
 }
 await app.http.listen({ port: config.PORT, host: config.HOST });
+// The one line for a person, beside the JSON logs: where to point the browser.
+const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
+console.log(`Open http://${wildcard ? 'localhost' : config.HOST}:${config.PORT}`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -1,4 +1,5 @@
-import type { Handle } from '@sveltejs/kit';
+import { env } from '$env/dynamic/private';
+import type { Handle, HandleFetch } from '@sveltejs/kit';
 import { LANG_COOKIE, pickLanguage } from '$lib/i18n/languages';
 
 /** The page language follows the browser until the player picks one (cookie `lang`). */
@@ -6,4 +7,16 @@ export const handle: Handle = async ({ event, resolve }) => {
   const lang = pickLanguage(event.cookies.get(LANG_COOKIE), event.request.headers.get('accept-language'));
   event.locals.lang = lang;
   return resolve(event, { transformPageChunk: ({ html }) => html.replace('%lang%', lang) });
+};
+
+/**
+ * Page loads ask the API about what a page shows (does this room exist?).
+ * The API is served by this same process, so they ask it on its own port:
+ * behind a proxy the public origin's scheme is not known here.
+ */
+export const handleFetch: HandleFetch = ({ event, request, fetch }) => {
+  const url = new URL(request.url);
+  if (url.origin !== event.url.origin || !url.pathname.startsWith('/api/')) return fetch(request);
+  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return fetch(new Request(`http://${host.includes(':') ? `[${host}]` : host}:${env.PORT ?? '3000'}${url.pathname}${url.search}`, request));
 };

@@ -88,11 +88,22 @@ describe('the home page in Chromium', () => {
     await context.close();
   });
 
-  it('shows the server’s refusal when a room does not exist', async () => {
+  it('answers 404 with a way home for a room, a match or a player that does not exist', async () => {
     const { page, context } = await newPlayer(harness.browser);
-    await page.goto(`${harness.server.url}/r/NoSuchRoom0`);
-    await page.waitForSelector('[data-room-error="ROOM_NOT_FOUND"]');
-    expect(await page.textContent('[data-room-error]')).toContain('There is no room with this link.');
+    const missing = [
+      ['/r/NoSuchRoom0', 'There is no room with this link.'],
+      ['/m/00000000-0000-4000-8000-000000000000', 'There is no such match.'],
+      ['/m/not-a-match', 'There is no such match.'],
+      ['/p/00000000-0000-4000-8000-000000000000', 'Not found.'],
+    ] as const;
+    for (const [path, text] of missing) {
+      const response = await page.goto(`${harness.server.url}${path}`);
+      expect({ path, status: response?.status() }).toEqual({ path, status: 404 });
+      await page.waitForSelector('[data-error-status="404"]');
+      expect(await page.textContent('[data-error-status] p')).toBe(text);
+    }
+    await page.click('[data-home-link]');
+    await page.waitForSelector('[data-play]');
     await context.close();
   });
 });

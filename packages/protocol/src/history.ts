@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicPlayer, seat } from './common.js';
-import { matchResult, matchStatus, openerRound, playedMove } from './match.js';
+import { matchResult, matchStatus, openerRound, playedMove, ratingChanges } from './match.js';
 import { timeControl } from './rooms.js';
 import { ruleOptions } from './rules-options.js';
 
@@ -49,6 +49,7 @@ export const matchRecord = z.object({
   opener: z.array(openerRound.extend({ at: z.string() })),
   moves: z.array(playedMove.extend({ at: z.string() })),
   result: matchResult.nullable(),
+  ratings: ratingChanges,
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),

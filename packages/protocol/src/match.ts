@@ -54,6 +54,14 @@ export const plyEvent = z.discriminatedUnion('type', [
 export const matchResult = z.object({ winner: seat.nullable(), reason: endReason, score: pair(z.number().int()).nullable() });
 export type MatchResult = z.infer<typeof matchResult>;
 
+/** A rated match's effect on one player's Glicko-2 rating (familiar scale). */
+export const ratingChange = z.object({ before: z.number(), after: z.number() });
+export type RatingChange = z.infer<typeof ratingChange>;
+
+/** Both seats' rating changes, once a rated match has been rated; null when it was not. */
+export const ratingChanges = pair(ratingChange).nullable();
+export type RatingChanges = z.infer<typeof ratingChanges>;
+
 export const openerRound = z.object({ round: z.number().int().min(1), choices: pair(hand), winner: seat.nullable() });
 export type OpenerRound = z.infer<typeof openerRound>;
 
@@ -97,7 +105,7 @@ export const matchEvent = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('started'), first: seat, clocks: clocks.nullable(), firstMoveDeadline: z.string() }),
   z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position, clocks: clocks.nullable() }),
-  z.object({ type: z.literal('ended'), result: matchResult }),
+  z.object({ type: z.literal('ended'), result: matchResult, ratings: ratingChanges }),
   z.object({ type: z.literal('rematch-offered'), seat }),
   /** Both want a rematch: it is this new match of the same room (opener first). */
   z.object({ type: z.literal('rematch'), matchId: z.uuid() }),
@@ -131,6 +139,7 @@ export const matchSnapshot = z.object({
   /** While the first move is awaited: by when it must come, or the match is aborted. */
   firstMoveDeadline: z.string().nullable(),
   result: matchResult.nullable(),
+  ratings: ratingChanges,
   rematch: z.object({ offered: pair(z.boolean()), matchId: z.uuid().nullable() }),
 });
 export type MatchSnapshot = z.infer<typeof matchSnapshot>;

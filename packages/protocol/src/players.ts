@@ -11,9 +11,17 @@ export const rating = z.object({
 });
 export type Rating = z.infer<typeof rating>;
 
-export const leaderboardEntry = z.object({ id: z.uuid(), name: z.string(), rating: z.number(), deviation: z.number(), games: z.number().int() });
+export const leaderboardEntry = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  rating: z.number(),
+  deviation: z.number(),
+  games: z.number().int(),
+  /** Too few rated games yet: listed after the established players, marked. */
+  provisional: z.boolean(),
+});
 
-/** GET /api/leaderboard: established players, best first. */
+/** GET /api/leaderboard: established players best first, then provisional ones best first. */
 export const leaderboard = z.object({ players: z.array(leaderboardEntry) });
 export type Leaderboard = z.infer<typeof leaderboard>;
 

@@ -78,5 +78,5 @@ export {
   type RulesValidation,
 } from './rule-options.js';
 export { decodeRules, encodeRules } from './rules-codec.js';
-export { scoreOf, scorePosition } from './scoring.js';
+export { scoreBreakdown, scoreOf, scorePosition, type ScoreBreakdown } from './scoring.js';
 export { newGame, stateFromPosition, type GameSetup, type State } from './state.js';

@@ -26,6 +26,50 @@ export function scoreOf(
   ];
 }
 
+/** One player's R5.2 score, term by term. */
+export interface ScoreBreakdown {
+  /** Dân this player captured during play. */
+  readonly capturedDan: number;
+  /** Quan pieces this player captured, and what they are worth (R2.2). */
+  readonly quanPieces: number;
+  readonly quanPoints: number;
+  /** R5.1: dân left on this player's own citizen squares. */
+  readonly swept: number;
+  /** R5.1: this player's half of the dân left in the mandarin squares. */
+  readonly mandarinShare: number;
+  /** R4.3: what this player borrowed (subtracted) and what the opponent borrowed from them (added). */
+  readonly ownDebt: number;
+  readonly opponentDebt: number;
+  readonly total: number;
+}
+
+/**
+ * R5.1–R5.2 split into the terms a player can check, for each player; the
+ * totals are `scoreOf`'s. The dân left on the mandarin squares that nobody
+ * gets (an odd one) is `unclaimed`.
+ */
+export function scoreBreakdown(
+  position: Pick<Position, 'squares' | 'captured' | 'debt'>,
+  rules: Pick<RuleOptions, 'quanValue'>,
+): { players: [ScoreBreakdown, ScoreBreakdown]; unclaimed: number } {
+  const { squares: s, captured, debt } = position;
+  const mandarinDan = s[0]! + s[6]!;
+  const half = Math.floor(mandarinDan / 2);
+  const rows = [s[1]! + s[2]! + s[3]! + s[4]! + s[5]!, s[7]! + s[8]! + s[9]! + s[10]! + s[11]!] as const;
+  const totals = scoreOf(s, captured, debt, rules.quanValue);
+  const of = (p: 0 | 1): ScoreBreakdown => ({
+    capturedDan: captured[p].dan,
+    quanPieces: captured[p].quan,
+    quanPoints: rules.quanValue * captured[p].quan,
+    swept: rows[p],
+    mandarinShare: half,
+    ownDebt: debt[p],
+    opponentDebt: debt[1 - p]!,
+    total: totals[p],
+  });
+  return { players: [of(0), of(1)], unclaimed: mandarinDan - 2 * half };
+}
+
 /** R5 scores of a position as if the game ended now. */
 export function scorePosition(position: Position, rules: Pick<RuleOptions, 'quanValue'>): [number, number] {
   return scoreOf(position.squares, position.captured, position.debt, rules.quanValue);

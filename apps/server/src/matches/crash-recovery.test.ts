@@ -74,7 +74,7 @@ describe.each(engines)('a server killed mid-game on %s', (engine) => {
     if (!replayed.ok) throw new Error('replay failed');
     const ended = a.events.at(-1)?.event;
     const final = replayed.positions.at(-1)!;
-    expect(ended).toEqual({ type: 'ended', result: { winner: final.result!.winner, reason: final.result!.reason, score: final.result!.score } });
+    expect(ended).toEqual({ type: 'ended', result: { winner: final.result!.winner, reason: final.result!.reason, score: final.result!.score }, ratings: null });
     // Consecutive versions, nothing lost or doubled across the crash.
     expect(a.events.map((e) => e.version)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
     expect(b.events).toEqual(a.events.slice(b.events[0]!.version - 1));

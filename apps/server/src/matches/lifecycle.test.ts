@@ -60,7 +60,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
 
     // Seat 1 never moves: about 2 s later the server ends it by itself.
     await Promise.all([a, b, watcher].map((c) => c.until(() => endedWith(c) !== undefined, 'the timeout', 6000)));
-    for (const c of [a, b, watcher]) expect(endedWith(c)).toEqual({ type: 'ended', result: { winner: 0, reason: 'timeout', score: null } });
+    for (const c of [a, b, watcher]) expect(endedWith(c)).toEqual({ type: 'ended', result: { winner: 0, reason: 'timeout', score: null }, ratings: null });
 
     const record = (await api<MatchRecord>(url, `/api/matches/${matchId}`)).body;
     expect(record.result).toEqual({ winner: 0, reason: 'timeout', score: null });
@@ -77,7 +77,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(ack.ok).toBe(true);
     for (const c of [a, b, watcher]) {
       await c.waitForVersion(ack.ok ? ack.version : 0);
-      expect(lastEvent(c)).toEqual({ type: 'ended', result: { winner: 0, reason: 'resign', score: null } });
+      expect(lastEvent(c)).toEqual({ type: 'ended', result: { winner: 0, reason: 'resign', score: null }, ratings: null });
     }
     // The actor is checked first: a spectator is told they do not play, whatever the match's state.
     expect(await watcher.request('resign', { matchId })).toMatchObject({ ok: false, code: 'NOT_A_PLAYER' });
@@ -89,7 +89,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     const ack = await first.b.request('abort', { matchId: first.matchId });
     expect(ack.ok).toBe(true);
     await first.watcher.waitForVersion(ack.ok ? ack.version : 0);
-    expect(lastEvent(first.watcher)).toEqual({ type: 'ended', result: { winner: null, reason: 'abort', score: null } });
+    expect(lastEvent(first.watcher)).toEqual({ type: 'ended', result: { winner: null, reason: 'abort', score: null }, ratings: null });
 
     const second = await started();
     await second.a.request('move', { matchId: second.matchId, moveId: 'a1', version: second.version, square: 1, dir: 1 });
@@ -117,7 +117,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     const claimed = early.ok ? early : await a.request('claim', { matchId });
     expect(claimed.ok).toBe(true);
     await watcher.waitForVersion(claimed.ok ? claimed.version : 0);
-    expect(endedWith(watcher)).toEqual({ type: 'ended', result: { winner: 0, reason: 'abandon', score: null } });
+    expect(endedWith(watcher)).toEqual({ type: 'ended', result: { winner: 0, reason: 'abandon', score: null }, ratings: null });
   });
 
   it('opener timeout: a player who chose wins the toss when the other does not choose in time', async () => {

@@ -110,7 +110,7 @@ describe.each(engines)('live play on %s', (engine) => {
     const final = replayed.positions.at(-1)!;
     const last = a.events.filter((e) => e.event.type === 'moved').at(-1)!.event;
     expect(last.type === 'moved' && last.position).toEqual(final);
-    expect(a.events.at(-1)?.event).toEqual({ type: 'ended', result: { winner: final.result!.winner, reason: final.result!.reason, score: final.result!.score } });
+    expect(a.events.at(-1)?.event).toEqual({ type: 'ended', result: { winner: final.result!.winner, reason: final.result!.reason, score: final.result!.score }, ratings: null });
 
     // The database holds every move and every opener round.
     const rows = await db.prisma.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' } });

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { timeControlOf } from '../rooms/room-service.js';
-import { decidedRounds, playedMoves, resultOf, rulesOf, type MatchRow } from './match-store.js';
+import { decidedRounds, playedMoves, ratingChangesOf, resultOf, rulesOf, type MatchRow } from './match-store.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 const summaryInclude = {
@@ -51,6 +51,7 @@ export class MatchHistory {
       ...summaryOf(match, match.moves.length),
       number: match.number,
       rules: rulesOf(match),
+      ratings: ratingChangesOf(match),
       first,
       opener: decidedRounds(match).map((round) => ({
         ...round,

@@ -12,12 +12,13 @@ import {
 } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache } from './game-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { ending, otherSeat } from './match-end.js';
+import { ending, otherSeat, rated } from './match-end.js';
 import {
   commitEvents,
   loadMatch,
@@ -245,10 +246,11 @@ export class MatchService {
           events.push(end.event);
           update = { ...update, ...end.update };
         }
-        await rateIfEnded(tx, match, events, now);
+        const rating = await rateIfEnded(tx, match, events, now);
+        update = { ...update, ...rating.update };
         const newVersion = match.version + events.length;
         await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: movedAt } });
-        const envelopes = await commitEvents(tx, match, events, update);
+        const envelopes = await commitEvents(tx, match, rating.events, update);
         return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow, after };
       }),
     );
@@ -412,8 +414,8 @@ export class MatchService {
             await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
-            await rateIfEnded(tx, match, decision.events, this.now());
-            const envelopes = decision.events.length ? await commitEvents(tx, match, decision.events, decision.update) : [];
+            const rating = await rateIfEnded(tx, match, decision.events, this.now());
+            const envelopes = rating.events.length ? await commitEvents(tx, match, rating.events, { ...decision.update, ...rating.update }) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
             const moves = await loadMoves(tx, matchId);
             return { result: decision.result, envelopes, after, moves, snapshot: snapshotOf(after, moves, this.now(), this.openerTimeoutMs) };
@@ -454,13 +456,15 @@ export class MatchService {
   }
 }
 
-async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date): Promise<void> {
+/** Rates the match if these events end it, and reports the change in the `ended` event and the row. */
+async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date): Promise<{ events: MatchEvent[]; update: Prisma.MatchUpdateManyMutationInput }> {
   const ended = events.find((event) => event.type === 'ended');
-  if (ended?.type !== 'ended') return;
+  if (ended?.type !== 'ended') return { events, update: {} };
   // A move that ends the game is in `events`, not yet in the row.
   const lastMove = events.filter((event) => event.type === 'moved').at(-1);
   const plies = lastMove?.type === 'moved' ? lastMove.move.ply : positionOf(match).ply;
-  await rateEndedMatch(tx, match, ended.result, plies, now);
+  const report = rated(ended, await rateEndedMatch(tx, match, ended.result, plies, now));
+  return { events: events.map((event) => (event === ended ? report.event : event)), update: report.update };
 }
 
 /** What ends a match without anyone asking: a lapsed first move aborts it, a clock that ran out loses it. */

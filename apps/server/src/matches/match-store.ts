@@ -8,6 +8,7 @@ import {
   type MatchResult,
   type OpenerRound,
   type PlayedMove,
+  type RatingChanges,
   type Seat,
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
@@ -86,6 +87,11 @@ export function resultOf(match: MatchRow): MatchResult | null {
   };
 }
 
+/** What a rated match did to each seat's rating, as stored when it ended. */
+export function ratingChangesOf(match: { ratingChanges: Prisma.JsonValue }): RatingChanges {
+  return (match.ratingChanges as RatingChanges | null) ?? null;
+}
+
 export function decidedRounds(match: MatchRow): OpenerRound[] {
   return match.rounds
     .filter((round) => round.choice0 !== null && round.choice1 !== null)
@@ -130,6 +136,7 @@ export function snapshotOf(match: MatchRow, moves: MoveRow[], now: Date, openerT
     clocks: clocksOnWire(match, match.room, runningSeat(match), now),
     firstMoveDeadline: match.status === 'playing' && positionOf(match).ply === 0 ? (match.firstMoveDeadline?.toISOString() ?? null) : null,
     result: resultOf(match),
+    ratings: ratingChangesOf(match),
     rematch: { offered: [match.rematch0, match.rematch1], matchId: match.nextMatchId },
   };
 }

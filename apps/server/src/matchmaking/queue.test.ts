@@ -1,5 +1,5 @@
 import { PRESETS } from '@oanquan/rules';
-import type { PlayerProfile, Leaderboard, MatchSnapshot, Seat } from '@oanquan/protocol';
+import type { PlayerProfile, Leaderboard, MatchRecord, MatchSnapshot, Seat } from '@oanquan/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
@@ -102,16 +102,30 @@ describe.each(engines)('the public queue on %s', (engine) => {
     expect(winner!.deviation).toBeLessThan(350);
     expect([winner!.ratedGames, loser!.ratedGames]).toEqual([1, 1]);
 
+    // The change applied is reported: in the ended event, the snapshot and the record.
+    const seatOfP = (await api<MatchRecord>(url, `/api/matches/${matchId}`)).body.players[0]?.id === p.player.id ? 0 : 1;
+    const won = { before: 1500, after: winner!.rating };
+    const lost = { before: 1500, after: loser!.rating };
+    const changes = seatOfP === 0 ? [won, lost] : [lost, won];
+    await q.c.until(() => q.c.events.some((e) => e.event.type === 'ended'), 'the end');
+    expect(q.c.events.find((e) => e.event.type === 'ended')!.event).toMatchObject({ type: 'ended', ratings: changes });
+    expect((await api<MatchRecord>(url, `/api/matches/${matchId}`)).body.ratings).toEqual(changes);
+    const again = (await q.c.request('room:join', { code: roomCode })) as { snapshot: MatchSnapshot };
+    expect(again.snapshot.ratings).toEqual(changes);
+
     const profile = (await api<PlayerProfile>(url, `/api/players/${p.player.id}`)).body;
     expect(profile).toMatchObject({ id: p.player.id, record: { wins: 1, losses: 0, draws: 0 }, rating: { rating: winner!.rating, provisional: true } });
     expect(profile.recent.map((m) => m.id)).toEqual([matchId]);
     expect((await api(url, '/api/players/00000000-0000-4000-8000-000000000000')).status).toBe(404);
 
-    // Provisional players stay off the leaderboard; established ones are ranked by rating.
-    expect((await api<Leaderboard>(url, '/api/leaderboard')).body.players.map((e) => e.id)).not.toContain(p.player.id);
+    // Provisional players are listed after the established ones, marked; established ones are ranked by rating.
+    const early = (await api<Leaderboard>(url, '/api/leaderboard')).body.players;
+    expect(early.find((e) => e.id === p.player.id)).toMatchObject({ provisional: true, games: 1 });
+    expect(early.filter((e) => !e.provisional).map((e) => e.id)).not.toContain(p.player.id);
     await db.prisma.player.updateMany({ where: { id: { in: [p.player.id, q.player.id] } }, data: { deviation: 80 } });
-    const board = (await api<Leaderboard>(url, '/api/leaderboard')).body.players.map((e) => e.id);
-    expect(board.indexOf(p.player.id)).toBeLessThan(board.indexOf(q.player.id));
+    const established = (await api<Leaderboard>(url, '/api/leaderboard')).body.players.filter((e) => !e.provisional).map((e) => e.id);
+    expect(established.indexOf(p.player.id)).toBeGreaterThanOrEqual(0);
+    expect(established.indexOf(p.player.id)).toBeLessThan(established.indexOf(q.player.id));
   });
 });
 

@@ -1,4 +1,5 @@
 import { ErrorCode, type Leaderboard, type PlayerProfile } from '@oanquan/protocol';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { MatchHistory } from '../matches/match-history.js';
@@ -37,13 +38,24 @@ export class Profiles {
 
   /** Established players only: a provisional rating says too little to rank. */
   async leaderboard(limit = 50): Promise<Leaderboard> {
-    const players = await this.db.prisma.player.findMany({
-      where: { ratedGames: { gt: 0 }, deviation: { lte: PROVISIONAL_DEVIATION } },
-      orderBy: [{ rating: 'desc' }, { id: 'asc' }],
-      take: limit,
-    });
+    // A new site has no established player for a long time; provisional players follow them, marked.
+    const ranked = (deviation: Prisma.FloatFilter) =>
+      this.db.prisma.player.findMany({
+        where: { ratedGames: { gt: 0 }, deviation },
+        orderBy: [{ rating: 'desc' }, { id: 'asc' }],
+        take: limit,
+      });
+    const established = await ranked({ lte: PROVISIONAL_DEVIATION });
+    const provisional = established.length < limit ? await ranked({ gt: PROVISIONAL_DEVIATION }) : [];
     return {
-      players: players.map((p) => ({ id: p.id, name: p.name, rating: p.rating, deviation: p.deviation, games: p.ratedGames })),
+      players: [...established, ...provisional].slice(0, limit).map((p) => ({
+        id: p.id,
+        name: p.name,
+        rating: p.rating,
+        deviation: p.deviation,
+        games: p.ratedGames,
+        provisional: p.deviation > PROVISIONAL_DEVIATION,
+      })),
     };
   }
 }

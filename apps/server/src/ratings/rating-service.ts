@@ -1,4 +1,4 @@
-import type { MatchResult, Rating, Seat } from '@oanquan/protocol';
+import type { MatchResult, Rating, RatingChanges, Seat } from '@oanquan/protocol';
 import type { Tx } from '../matches/match-store.js';
 import { PROVISIONAL_DEVIATION, updateGlicko, type Glicko } from './glicko2.js';
 
@@ -28,6 +28,8 @@ export function countsForRating(result: MatchResult, plies: number): boolean {
  * RATED_GAMES_PER_PAIR per pair in PAIR_WINDOW_MS: so neither throw-away
  * opponents who resign at once nor one accomplice played again and again can
  * farm a rating.
+ * Answers the change it applied to each seat, for the `ended` event and the
+ * record; null when nothing was rated.
  */
 export async function rateEndedMatch(
   tx: Tx,
@@ -35,8 +37,8 @@ export async function rateEndedMatch(
   result: MatchResult,
   plies: number,
   now: Date,
-): Promise<void> {
-  if (!match.rated || !match.player0Id || !match.player1Id || !countsForRating(result, plies)) return;
+): Promise<RatingChanges> {
+  if (!match.rated || !match.player0Id || !match.player1Id || !countsForRating(result, plies)) return null;
   const ids = [match.player0Id, match.player1Id] as const;
   // Two matches of one pair ending at once on two processes must not both see a free slot.
   const pairKey = [...ids].sort().join(':');
@@ -50,7 +52,7 @@ export async function rateEndedMatch(
       ],
     },
   });
-  if (recent >= RATED_GAMES_PER_PAIR) return;
+  if (recent >= RATED_GAMES_PER_PAIR) return null;
   const rows = await tx.player.findMany({ where: { id: { in: [...ids] } } });
   const [p0, p1] = ids.map((id) => rows.find((row) => row.id === id)!);
   const score = (seat: Seat) => (result.winner === null ? 0.5 : result.winner === seat ? 1 : 0);
@@ -59,4 +61,8 @@ export async function rateEndedMatch(
   await tx.player.update({ where: { id: ids[0] }, data: { ...next0, ratedGames: { increment: 1 } } });
   await tx.player.update({ where: { id: ids[1] }, data: { ...next1, ratedGames: { increment: 1 } } });
   await tx.match.update({ where: { id: match.id }, data: { ratedAt: now } });
+  return [
+    { before: p0!.rating, after: next0.rating },
+    { before: p1!.rating, after: next1.rating },
+  ];
 }

@@ -25,6 +25,7 @@ function waiting(): MatchSnapshot {
     clocks: null,
     firstMoveDeadline: null,
     result: null,
+    ratings: null,
     rematch: { offered: [false, false], matchId: null },
   };
 }
@@ -56,8 +57,9 @@ describe('applyEvent', () => {
     expect(s.position).toEqual(played.state.position);
     expect(s.firstMoveDeadline).toBeNull();
 
-    s = applyEvent(s, envelope(7, { type: 'ended', result: { winner: 1, reason: 'resign', score: null } }, '2030-01-01T00:00:04.000Z'));
-    expect(s).toMatchObject({ status: 'ended', version: 7, result: { winner: 1, reason: 'resign' } });
+    const ratings = [{ before: 1500, after: 1420 }, { before: 1500, after: 1580 }] as const;
+    s = applyEvent(s, envelope(7, { type: 'ended', result: { winner: 1, reason: 'resign', score: null }, ratings }, '2030-01-01T00:00:04.000Z'));
+    expect(s).toMatchObject({ status: 'ended', version: 7, result: { winner: 1, reason: 'resign' }, ratings });
     expect(s.clocks).toEqual({ remainingMs: [176_000, 180_000], running: null, asOf: '2030-01-01T00:00:04.000Z' });
 
     s = applyEvent(s, envelope(8, { type: 'rematch-offered', seat: 0 }));

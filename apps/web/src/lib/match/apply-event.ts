@@ -38,7 +38,7 @@ export function applyEvent(snapshot: MatchSnapshot, envelope: MatchEventEnvelope
     case 'moved':
       return { ...next, moves: [...snapshot.moves, event.move], position: event.position, clocks: event.clocks, firstMoveDeadline: null };
     case 'ended':
-      return { ...next, status: 'ended', result: event.result, clocks: stoppedClocks(snapshot.clocks, envelope.at), firstMoveDeadline: null };
+      return { ...next, status: 'ended', result: event.result, ratings: event.ratings, clocks: stoppedClocks(snapshot.clocks, envelope.at), firstMoveDeadline: null };
     case 'rematch-offered': {
       const offered: [boolean, boolean] = [snapshot.rematch.offered[0], snapshot.rematch.offered[1]];
       offered[event.seat] = true;

@@ -50,9 +50,12 @@ export class MatchState {
     this.applyAll(this.buffer.drain(this.snapshot.version).ready);
   }
 
-  /** The seat whose turn it is while the game runs. */
+  /**
+   * The seat whose turn it is while the game runs. A ply that ends the game
+   * arrives before the match's `ended` event, so the position says it too.
+   */
   get toMove(): Seat | null {
-    return this.snapshot.status === 'playing' ? this.snapshot.position.toMove : null;
+    return this.snapshot.status === 'playing' && this.snapshot.position.status === 'playing' ? this.snapshot.position.toMove : null;
   }
 
   get myTurn(): boolean {

@@ -26,6 +26,7 @@ function snapshot(version: number): MatchSnapshot {
     clocks: null,
     firstMoveDeadline: null,
     result: null,
+    ratings: null,
     rematch: { offered: [false, false], matchId: null },
   };
 }
@@ -89,5 +90,20 @@ describe('MatchState', () => {
     expect(applied).toEqual([6]);
     match.replace(snapshot(3));
     expect(match.version).toBe(6);
+  });
+
+  it('never says "your move" for a ply that ended the game, before the end event has arrived', () => {
+    const heard: boolean[] = [];
+    const match: MatchState = new MatchState(snapshot(2), 0, { applied: () => heard.push(match.myTurn), gap: () => {} });
+    match.receive(started(3));
+    const over = { ...newGame().position, toMove: 0 as const, ply: 1, status: 'ended' as const, result: { reason: 'quan-gone' as const, score: [35, 35] as const, winner: null } };
+    match.receive({
+      matchId,
+      version: 4,
+      at: '2030-01-01T00:00:01.000Z',
+      event: { type: 'moved', move: { ply: 1, seat: 1, square: 7, dir: 1, notation: '1>', remainingMs: null }, events: [], position: over, clocks: null },
+    });
+    expect(heard).toEqual([false, false]);
+    expect(match.legal).toEqual([]);
   });
 });

@@ -1,0 +1,6 @@
+import { mustExist } from '$lib/net/must-exist';
+import type { PageLoad } from './$types';
+
+export const load: PageLoad = async ({ fetch, params }) => {
+  await mustExist(fetch, `/api/players/${encodeURIComponent(params.id)}`, 'NOT_FOUND');
+};

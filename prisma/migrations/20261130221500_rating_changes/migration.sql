@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "match" ADD COLUMN     "rating_changes" JSONB;
