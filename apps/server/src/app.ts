@@ -4,6 +4,7 @@ import { ErrorCode, limits, type ErrorBody, type MatchEventEnvelope } from '@oan
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { handleHttpError } from './http/error-handler.js';
+import { clientAddress } from './http/client-address.js';
 import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, socketLimits);
+  attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
 
   http.setErrorHandler(handleHttpError);
   await securityHeaders(http);

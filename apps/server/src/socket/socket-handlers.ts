@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   clientEvents,
@@ -34,6 +35,7 @@ export function attachSocketHandlers(
   services: { players: PlayerService; matches: MatchService; presence: PresenceService; matchmaker: Matchmaker },
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = defaultSocketLimits,
+  addressOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '',
 ): void {
   // Per process, like the rate limits: each process behind a load balancer counts its own connections.
   const playerSlots = new ConnectionSlots(socketLimits.maxSocketsPerPlayer);
@@ -42,7 +44,7 @@ export function attachSocketHandlers(
 
   io.use((socket, next) => {
     const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.message), { data: body }));
-    const address = socket.handshake.address;
+    const address = addressOf(socket.request);
     // The address is checked before the token, so a full address costs no database lookup.
     if (!addressSlots.take(address)) {
       return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerAddress} connections from one address`));
@@ -84,7 +86,7 @@ export function attachSocketHandlers(
     const refuse = (ack: Acknowledge | undefined, code: ErrorBody['code'], message: string) => {
       ack?.({ ok: false, code, message });
       if (!strikes.take()) {
-        log.warn({ player: player.id, address: socket.handshake.address }, 'socket disconnected for flooding');
+        log.warn({ player: player.id, address: addressOf(socket.request) }, 'socket disconnected for flooding');
         socket.disconnect(true);
       }
     };
