@@ -59,7 +59,7 @@ describe.each(engines)('matches that end by themselves on %s', (engine) => {
     expect((joined as { snapshot: MatchSnapshot }).snapshot.firstMoveDeadline).toBe(started.firstMoveDeadline);
 
     await Promise.all([a, b, watcher].map((c) => c.until(() => ended(c) !== undefined, 'the abort', 8000)));
-    for (const c of [a, b, watcher]) expect(ended(c)).toEqual({ type: 'ended', result: { winner: null, reason: 'abort', score: null } });
+    for (const c of [a, b, watcher]) expect(ended(c)).toEqual({ type: 'ended', result: { winner: null, reason: 'abort', score: null }, ratings: null });
     expect(Date.parse(watcher.events.find((e) => e.event.type === 'ended')!.at)).toBeGreaterThanOrEqual(deadline);
     expect(await live(hasty.url)).not.toContain(matchId);
     // Stored, and both clocks untouched: the first mover was not charged the wait.
@@ -93,7 +93,7 @@ describe.each(engines)('matches that end by themselves on %s', (engine) => {
     expect(ended(watcher)).toBeUndefined();
     a.close();
     await watcher.until(() => ended(watcher) !== undefined, 'the abandonment', 8000);
-    expect(ended(watcher)).toEqual({ type: 'ended', result: { winner: null, reason: 'abandon', score: null } });
+    expect(ended(watcher)).toEqual({ type: 'ended', result: { winner: null, reason: 'abandon', score: null }, ratings: null });
     expect(await live(patient.url)).not.toContain(matchId);
     expect(await patient.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).toMatchObject({ status: 'ended', endReason: 'abandon', winner: null, ratedAt: null });
   });
@@ -105,7 +105,7 @@ describe.each(engines)('matches that end by themselves on %s', (engine) => {
     for (const c of [playing.a, playing.b, opener.a, opener.b]) c.close();
     for (const { watcher } of [playing, opener]) {
       await watcher.until(() => ended(watcher) !== undefined, 'the abort', 8000);
-      expect(ended(watcher)).toEqual({ type: 'ended', result: { winner: null, reason: 'abort', score: null } });
+      expect(ended(watcher)).toEqual({ type: 'ended', result: { winner: null, reason: 'abort', score: null }, ratings: null });
     }
     expect(await live(patient.url)).not.toContain(playing.matchId);
     expect(await live(patient.url)).not.toContain(opener.matchId);
