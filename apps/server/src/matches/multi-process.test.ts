@@ -1,8 +1,9 @@
 import pg from 'pg';
+import { PRESETS } from '@oanquan/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../testing/cluster.js';
 import { postgresAvailable } from '../testing/databases.js';
-import { newGuest, newRoom, TestClient } from '../testing/live.js';
+import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
 
 describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL', () => {
   let cluster: Awaited<ReturnType<typeof startCluster>>;
@@ -45,9 +46,13 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
     await a.request('room:join', { code: room.code });
     await b.request('room:join', { code: room.code });
     await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    await b.request('opener:choose', { matchId: room.matchId, choice: 'paper' });
+    const started = await b.request('opener:choose', { matchId: room.matchId, choice: 'paper' });
+    if (!started.ok) throw new Error(started.code);
+    // Seat 1 makes the first move (no clock runs before it), which starts seat 0's clock.
+    const [first] = scriptedGame(PRESETS.classic, 1);
+    expect(await b.request('move', { matchId: room.matchId, moveId: 'b1', version: started.version, ...first })).toMatchObject({ ok: true });
 
-    // Nobody moves: both processes' timers and sweeps race to end the match.
+    // Nobody moves again: both processes' timers and sweeps race to end the match.
     const ended = (c: TestClient) => c.events.some((e) => e.event.type === 'ended');
     await Promise.all([a.until(() => ended(a), 'the timeout on process one', 8000), b.until(() => ended(b), 'the timeout on process two', 8000)]);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // another sweep round on both
@@ -58,7 +63,7 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
       const events = await client.query<{ type: string }>("SELECT payload->'event'->>'type' AS type FROM match_event WHERE match_id = $1 ORDER BY version", [room.matchId]);
       expect(events.rows.filter((r) => r.type === 'ended')).toHaveLength(1);
       const match = await client.query('SELECT status, winner, end_reason FROM match WHERE id = $1', [room.matchId]);
-      expect(match.rows[0]).toEqual({ status: 'ended', winner: 0, end_reason: 'timeout' });
+      expect(match.rows[0]).toEqual({ status: 'ended', winner: 1, end_reason: 'timeout' });
     } finally {
       await client.end();
     }
