@@ -61,6 +61,8 @@ describe('security headers', () => {
     expect(response.status).toBe(404);
     expect(headersOf(response)).toMatchObject(everywhere);
     expect(directives(response.headers.get('content-security-policy') ?? undefined)['frame-ancestors']).toEqual(["'none'"]);
+    // A body left unread keeps its connection busy, and closing the server waits for it.
+    await response.arrayBuffer();
   });
 
   it('API answers, refusals included, load nothing and may not be framed', async () => {
@@ -74,6 +76,7 @@ describe('security headers', () => {
         'base-uri': ["'none'"],
         'form-action': ["'none'"],
       });
+      await response.arrayBuffer();
     }
   });
 
@@ -86,6 +89,7 @@ describe('security headers', () => {
       expect({ asset, status: response.status }).toEqual({ asset, status: 200 });
       expect(headersOf(response)).toMatchObject(everywhere);
       expect(directives(response.headers.get('content-security-policy') ?? undefined)['frame-ancestors']).toEqual(["'none'"]);
+      await response.arrayBuffer();
     }
   });
 });
