@@ -75,10 +75,16 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     await playOpener(a, b);
 
     let state = newGame({ first: 0 });
+    // Focus starts on another square: the key moves it to the chosen one, so the ring and the selection agree.
+    await a.page.focus('[data-board] [data-square="1"]');
     await a.page.keyboard.press('3');
     expect(await a.page.getAttribute('[data-square="3"]', 'data-selected')).toBe('');
+    expect(await a.page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('3');
+    expect(await a.page.textContent('[data-board-said]')).not.toBe('');
     await a.page.keyboard.press('ArrowRight');
     await a.page.keyboard.press('Enter');
+    // Once the move is sent, the chosen square is no longer announced.
+    expect(await a.page.textContent('[data-board-said]')).toBe('');
     const first = play(state, { square: 3, dir: 1 });
     if (!first.ok) throw new Error(first.code);
     state = first.state;
