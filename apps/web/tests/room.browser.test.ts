@@ -1,4 +1,5 @@
 import { formatMove, legalMoves, newGame, play, PRESETS, type State } from '@oanquan/rules';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boardCounts,
@@ -234,6 +235,7 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     await screenshot(a.page, 'room-1280x800');
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
     expect(await verticalOverflow(b.page)).toBeLessThanOrEqual(0);
+    for (const player of [b, watcher]) expect(await moveListView(player.page)).toEqual({ cutAtTop: false, currentShown: true });
     for (const player of [a, b, watcher]) {
       await player.page.setViewportSize({ width: 320, height: 640 });
       expect(await horizontalOverflow(player.page)).toBeLessThanOrEqual(0);
@@ -251,3 +253,18 @@ describe('a room in Chromium: two players, link, opener and a whole game by clic
     await Promise.all([a.context.close(), b.context.close(), watcher.context.close()]);
   });
 });
+
+/** Whether the phone's short move list shows its highlighted row whole and no row cut at its top edge. */
+async function moveListView(page: Page): Promise<{ cutAtTop: boolean; currentShown: boolean }> {
+  return page.$eval('.moves ol', (list) => {
+    const box = list.getBoundingClientRect();
+    const current = list.querySelector('[aria-current="true"]')!.getBoundingClientRect();
+    return {
+      cutAtTop: [...list.children].some((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top < box.top - 0.5 && r.bottom > box.top + 0.5;
+      }),
+      currentShown: current.top >= box.top - 0.5 && current.bottom <= box.bottom + 0.5,
+    };
+  });
+}
