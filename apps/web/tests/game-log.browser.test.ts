@@ -109,22 +109,23 @@ describe('the game log and the board explain themselves', () => {
   it('leaves the preview off by default in a rated game, and on when asked for', async () => {
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser);
-    await a.page.goto(harness.server.url);
-    await a.page.waitForSelector('[data-me] [data-my-name]');
-    const url = await a.page.evaluate(async () => {
-      const response = await fetch('/api/rooms', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('oanquan.token')}` },
-        body: JSON.stringify({ rules: { preset: 'classic' }, timeControl: null, rated: true }),
-      });
-      return ((await response.json()) as { url: string }).url;
-    });
-    await a.page.goto(harness.server.url + url);
-    await b.page.goto(harness.server.url + url);
-    await playOpener(a, b);
+    // Rated games come only from the public queue.
+    for (const { page } of [a, b]) {
+      await page.goto(harness.server.url);
+      await page.click('[data-pool="3+2"]');
+      await page.click('[data-play]:not([disabled])');
+      await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');
+    }
+    await Promise.all([a.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), b.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    // Whatever seats the queue gave them, A's rock beats B's scissors: A moves first.
+    await a.page.click('[data-hand="rock"]');
+    await b.page.click('[data-hand="scissors"]');
+    for (const { page } of [a, b]) await page.waitForSelector('[data-board][data-ply="0"]');
 
     await a.page.waitForSelector('[data-room][data-rated="true"]');
-    await a.page.click('[data-board] [data-square="1"][data-legal]');
+    // R9 E1 from the mover's side: their first square sown to their left takes a quan and a dân.
+    const first = (await a.page.getAttribute('[data-room]', 'data-seat')) === '1' ? 7 : 1;
+    await a.page.click(`[data-board] [data-square="${first}"][data-legal]`);
     await a.page.waitForSelector('[data-dir="-1"]');
     expect(await a.page.$('[data-gain]')).toBeNull();
     await a.page.click('[data-board-settings] summary');
