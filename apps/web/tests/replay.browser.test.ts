@@ -148,13 +148,19 @@ describe('the replay viewer in Chromium', () => {
     // Autoplay from the start: caught mid-sowing, the label and the highlight name the move on the board.
     await page.click('[data-action="first"]');
     await page.click('[data-action="play"]');
-    await page.waitForSelector(`[data-replay][data-ply="0"][data-step="${Math.min(8, stonesOf(1) - 1)}"]`);
-    const caught = await page.evaluate(() => ({
-      ply: document.querySelector('[data-replay]')!.getAttribute('data-ply'),
-      step: document.querySelector('[data-replay]')!.getAttribute('data-step'),
-      where: document.querySelector('[data-where]')!.textContent!.replace(/\s+/g, ' ').trim(),
-      highlighted: document.querySelector('.moves [aria-current="true"]')?.getAttribute('data-ply') ?? null,
-    }));
+    // Read in one frame, the first one past a move's first stone, so the state cannot move on between the reads.
+    const caught = (await (
+      await page.waitForFunction(() => {
+        const replay = document.querySelector('[data-replay]')!;
+        if (!(Number(replay.getAttribute('data-step')) >= 1)) return null;
+        return {
+          ply: replay.getAttribute('data-ply'),
+          step: replay.getAttribute('data-step'),
+          where: document.querySelector('[data-where]')!.textContent!.replace(/\s+/g, ' ').trim(),
+          highlighted: document.querySelector('.moves [aria-current="true"]')?.getAttribute('data-ply') ?? null,
+        };
+      })
+    ).jsonValue()) as { ply: string; step: string; where: string; highlighted: string | null };
     await page.click('[data-action="play"]');
     const move = Number(caught.ply) + 1;
     expect(caught).toEqual({
