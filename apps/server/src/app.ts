@@ -74,7 +74,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
   };
-  const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS);
+  const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS, undefined, { maxMovesInFlight: config.MAX_MOVES_IN_FLIGHT });
   const history = new MatchHistory(db);
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
   matches.observe(presence);

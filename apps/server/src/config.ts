@@ -56,6 +56,8 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   /** How long an idle keep-alive connection stays open; longer than the idle timeout of a proxy in front. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  /** Moves one process holds at once (waiting their turn or committing); past it a move is refused as BUSY, to be sent again. */
+  MAX_MOVES_IN_FLIGHT: z.coerce.number().int().min(1).default(500),
   /** Per address: how many guests it may make. */
   RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Per player: rooms made and renames. */

@@ -24,10 +24,18 @@ export const ErrorCode = {
   /** abort after the first move, claim while the opponent is present, … */
   NotAllowedNow: 'NOT_ALLOWED_NOW',
   TimeOut: 'TIME_OUT',
+  /** The server is at its limit of work in progress and refused this without doing anything: send it again shortly. */
+  Busy: 'BUSY',
   Internal: 'INTERNAL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | PlayErrorCode;
+
+/**
+ * Refusals after which nothing has changed and the same request (a move with
+ * the same moveId) may simply be sent again after a short wait.
+ */
+export const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([ErrorCode.Busy]);
 
 /** The body of every failed REST answer and of every rejected socket acknowledgement. */
 export interface ErrorBody {

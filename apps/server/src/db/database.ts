@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { pgHotSql, pgliteHotSql, type HotSql } from './hot-sql.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { pgSqlClient } from './sql-client.js';
 
@@ -12,6 +13,8 @@ export type DatabaseKind = 'pglite' | 'postgresql';
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  /** The hot path's statements (a move), one round trip each; Prisma serves the rest. */
+  sql: HotSql;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,12 @@ export interface OpenOptions {
   migrationsDir?: string;
   log?: (message: string) => void;
 }
+
+/**
+ * Connections of the hot path's pool: a move is one short statement, so a few
+ * connections keep the database busy, and more would only queue inside it.
+ */
+const HOT_POOL_SIZE = 8;
 
 export function targetFromConfig(config: { DATABASE_URL?: string | undefined; PGLITE_DATA_DIR: string }): DatabaseTarget {
   return config.DATABASE_URL
@@ -45,6 +54,7 @@ async function openPglite(dataDir: string | undefined, options: OpenOptions) {
   return {
     kind: 'pglite' as const,
     prisma,
+    sql: pgliteHotSql(pglite),
     migrations,
     async close() {
       await prisma.$disconnect();
@@ -65,12 +75,15 @@ async function openPostgres(url: string, options: OpenOptions) {
     }
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const sql = pgHotSql(url, HOT_POOL_SIZE);
   return {
     kind: 'postgresql' as const,
     prisma,
+    sql,
     migrations,
     async close() {
       await prisma.$disconnect();
+      await sql.close();
     },
   };
 }

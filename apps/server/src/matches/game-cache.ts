@@ -1,21 +1,31 @@
 import { newGame, play, type Move, type Player, type RuleOptions, type State } from '@oanquan/rules';
+import type { MatchRow } from './match-store.js';
+
+/** A live match as this process last committed or read it: the row and the rules state of its version. */
+export interface LiveGame {
+  match: MatchRow;
+  state: State;
+}
 
 /**
- * The rules state of each live match, keyed by the match version it belongs
- * to. A miss (a restart, or a change made by another process) rebuilds it
- * from the stored moves, which is what makes a match recoverable from its
- * rows alone; the repetition history (R4.5) comes back with it.
+ * The live matches this process knows, each at the version it belongs to. A
+ * move is decided against it without reading the database; a miss (a
+ * restart, or a change made by another process, which the version
+ * compare-and-set reveals) rebuilds it from the stored moves, which is what
+ * makes a match recoverable from its rows alone; the repetition history
+ * (R4.5) comes back with it.
  */
 export class GameCache {
-  private readonly games = new Map<string, { version: number; state: State }>();
+  private readonly games = new Map<string, LiveGame>();
 
-  get(matchId: string, version: number): State | undefined {
+  /** The entry, if any; with `version`, only if it is of that version. */
+  get(matchId: string, version?: number): LiveGame | undefined {
     const entry = this.games.get(matchId);
-    return entry?.version === version ? entry.state : undefined;
+    return version === undefined || entry?.match.version === version ? entry : undefined;
   }
 
-  set(matchId: string, version: number, state: State): void {
-    this.games.set(matchId, { version, state });
+  set(match: MatchRow, state: State): void {
+    this.games.set(match.id, { match, state });
   }
 
   delete(matchId: string): void {

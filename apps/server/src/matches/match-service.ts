@@ -1,4 +1,4 @@
-import { newGame, play, type Player } from '@oanquan/rules';
+import { newGame, play, type Player, type State } from '@oanquan/rules';
 import {
   ErrorCode,
   limits,
@@ -21,6 +21,7 @@ import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat, rated } from './match-end.js';
 import {
   commitEvents,
+  envelopesOf,
   loadMatch,
   loadMoves,
   lockMatch,
@@ -33,15 +34,20 @@ import {
   seatOf,
   snapshotOf,
   type MatchRow,
+  type MoveRow,
   type Tx,
 } from './match-store.js';
+import { commitMove, type MoveRecord } from './move-commit.js';
 import { roundWinner } from './opener.js';
 import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 
-/** Where committed events go: the Socket.IO room of the match's room code. */
-export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
+/**
+ * Where committed events go: the Socket.IO room of the match's room code.
+ * When it returns a promise, the change is only answered once it settles.
+ */
+export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => void | Promise<void>;
 
 /** Told after every committed change of a match (clock deadlines, presence once play starts, …). */
 export interface MatchObserver {
@@ -49,6 +55,33 @@ export interface MatchObserver {
 }
 
 type Decision<R> = { result: R; events: MatchEvent[]; update?: Parameters<typeof commitEvents>[3] };
+
+/** A move checked and worked out, not yet committed: `next` is the row after it, at its new version. */
+interface DecidedMove {
+  events: MatchEvent[];
+  update: Parameters<typeof commitEvents>[3];
+  next: MatchRow;
+  after: State;
+  record: MoveRecord;
+  now: Date;
+  /** It ends a rated match, whose ratings the transaction updates. */
+  rated: boolean;
+}
+
+/** A committed move (or the earlier outcome of its move id): no envelopes when nothing changed. */
+interface MoveOutcome {
+  version: number;
+  envelopes: MatchEventEnvelope[];
+  match: MatchRow;
+}
+
+export interface MatchServiceOptions {
+  /** Moves this process holds at once (queued or committing); beyond them a move is refused as BUSY. */
+  maxMovesInFlight?: number;
+}
+
+/** As config.ts's MAX_MOVES_IN_FLIGHT. */
+const DEFAULT_MAX_MOVES_IN_FLIGHT = 500;
 
 /**
  * The referee. Every change runs in the match's queue, checks its
@@ -78,6 +111,8 @@ export class MatchService {
     return this.db.prisma.$transaction(async (tx) => ({ match: await loadMatch(tx, matchId), moves: await loadMoves(tx, matchId) }), options);
   });
   private readonly observers: MatchObserver[] = [];
+  private readonly maxMovesInFlight: number;
+  private movesInFlight = 0;
 
   constructor(
     private readonly db: Database,
@@ -85,8 +120,10 @@ export class MatchService {
     readonly openerTimeoutMs: number,
     readonly firstMoveTimeoutMs: number,
     private readonly now: () => Date = () => new Date(),
+    options: MatchServiceOptions = {},
   ) {
     this.currents = db.kind === 'pglite' ? new CurrentMatches() : undefined;
+    this.maxMovesInFlight = options.maxMovesInFlight ?? DEFAULT_MAX_MOVES_IN_FLIGHT;
   }
 
   /** Resolves once every change already asked for has finished (shutdown). */
@@ -197,67 +234,128 @@ export class MatchService {
    * queued in front of the move.
    */
   async move(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<number> {
-    const { matchId, moveId, version, square, dir } = payload;
-    const outcome = await this.queue.run(matchId, () =>
-      this.db.prisma.$transaction(async (tx) => {
-        await lockMatch(tx, matchId);
-        const match = await loadMatch(tx, matchId);
-        const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
-        if (earlier) {
-          if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
-          return { version: earlier.version, envelopes: [], match, after: undefined };
-        }
-        const seat = requireSeat(match, player.id);
-        if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
-        const before = await this.gameOf(tx, match);
-        if (before.position.toMove !== seat) throw new ServiceError(ErrorCode.NotYourTurn, 'It is not your turn');
-        if (version !== match.version) {
-          throw new ServiceError(ErrorCode.StaleVersion, `You saw version ${version}; the match is at ${match.version}`, 409);
-        }
-        const now = this.now();
-        // Never before the turn began (another process's clock may run a little behind).
-        const movedAt = match.turnStartedAt && receivedAt < match.turnStartedAt ? match.turnStartedAt : receivedAt;
-        if (match.clock0Ms !== null && remainingAt(match, seat, seat, movedAt) <= 0) {
-          throw new ServiceError(ErrorCode.TimeOut, 'Your time has run out', 409);
-        }
-        if (firstMoveLapsed(match, movedAt)) throw new ServiceError(ErrorCode.TimeOut, 'The first move was due earlier; the match is aborted', 409);
-        const played = play(before, { square, dir });
-        if (!played.ok) throw new ServiceError(played.code, illegalMoveMessage(played.code));
+    // Shed, not queued: past this many, waiting would only make every move late (and the player can resend).
+    if (this.movesInFlight >= this.maxMovesInFlight) throw new ServiceError(ErrorCode.Busy, 'The server is busy; send the move again in a moment', 503);
+    this.movesInFlight++;
+    try {
+      const outcome = await this.queue.run(payload.matchId, async () => (await this.moveFromCache(player, payload, receivedAt)) ?? this.moveInTransaction(player, payload, receivedAt));
+      await this.committed(outcome.match, outcome.envelopes);
+      return outcome.version;
+    } finally {
+      this.movesInFlight--;
+    }
+  }
 
-        const after = played.state;
-        const ply = after.position.ply;
-        const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, now);
-        const remainingMs = clock?.moverRemainingMs ?? null;
-        const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
-        const result = after.position.result;
-        const running = result ? null : after.position.toMove;
-        const events: MatchEvent[] = [
-          {
-            type: 'moved',
-            move: playedMove!,
-            events: [...played.events],
-            position: after.position,
-            clocks: clock && clocksOnWire(clock.update, match.room, running, now),
-          },
-        ];
-        let update: Parameters<typeof commitEvents>[3] = { position: asJson(after.position), ...clock?.update };
-        if (result) {
-          const end = ending({ ...match, ...clock?.update, position: asJson(after.position) as MatchRow['position'] }, { winner: result.winner, reason: result.reason, score: result.score }, now);
-          events.push(end.event);
-          update = { ...update, ...end.update };
-        }
-        const rating = await rateIfEnded(tx, match, events, now);
-        update = { ...update, ...rating.update };
-        const newVersion = match.version + events.length;
-        await tx.move.create({ data: { matchId, ply, moveId, playerId: player.id, square, dir, version: newVersion, remainingMs, createdAt: movedAt } });
-        const envelopes = await commitEvents(tx, match, rating.events, update);
-        return { version: newVersion, envelopes, match: { ...match, ...update } as MatchRow, after };
-      }),
-    );
-    // Only a committed state may be cached: a failed commit must leave no trace.
-    if (outcome.after) this.games.set(matchId, outcome.version, outcome.after);
-    this.committed(outcome.match, outcome.envelopes);
-    return outcome.version;
+  /**
+   * The hot path: decided against the cached match of the version this process
+   * last saw and committed in one statement. Whenever that is not enough (no
+   * cache, a refusal that a fresher row might not confirm, a move id seen
+   * before, another process moved first, or an ending to be rated) it answers
+   * undefined and the transaction decides from the database.
+   */
+  private async moveFromCache(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome | undefined> {
+    const live = this.games.get(payload.matchId);
+    if (!live) return undefined;
+    let decided: DecidedMove;
+    try {
+      decided = this.decideMove(live.match, live.state, player, payload, receivedAt);
+    } catch (error) {
+      if (error instanceof ServiceError) return undefined;
+      throw error;
+    }
+    if (decided.rated) return undefined;
+    const { next, record, events, now } = decided;
+    const envelopes = envelopesOf(live.match, events, now);
+    const committed = await commitMove(this.db.sql, live.match.version, next, record, envelopes, now);
+    if (committed !== 'applied') {
+      this.games.delete(payload.matchId);
+      return undefined;
+    }
+    this.games.set(next, decided.after);
+    return { version: next.version, envelopes, match: next };
+  }
+
+  /** The cold path: under the match's row lock, from the rows themselves; an ending is rated here. */
+  private moveInTransaction(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome> {
+    const { matchId, moveId } = payload;
+    return this.db.prisma.$transaction(async (tx) => {
+      await lockMatch(tx, matchId);
+      const match = await loadMatch(tx, matchId);
+      const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
+      if (earlier) {
+        if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
+        return { version: earlier.version, envelopes: [], match };
+      }
+      const decided = this.decideMove(match, await this.gameOf(tx, match), player, payload, receivedAt);
+      const rating = await rateIfEnded(tx, match, decided.events, decided.now);
+      const next = { ...decided.next, ...rating.update } as MatchRow;
+      const { record } = decided;
+      await tx.move.create({
+        data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version: next.version, remainingMs: record.remainingMs, createdAt: record.movedAt },
+      });
+      const envelopes = await commitEvents(tx, match, rating.events, { ...decided.update, ...rating.update });
+      return { version: next.version, envelopes, match: next, after: decided.after };
+    }).then((outcome: MoveOutcome & { after?: State }) => {
+      // Only a committed state may be cached: a failed commit must leave no trace.
+      if (outcome.after) this.games.set(outcome.match, outcome.after);
+      return outcome;
+    });
+  }
+
+  /**
+   * Checks a move in the fixed order (seat, phase, turn, version, clock, rules)
+   * against a match row and the rules state of its version, and works out
+   * what it changes. Touches nothing; throws the refusal.
+   */
+  private decideMove(match: MatchRow, before: State, player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): DecidedMove {
+    const { moveId, version, square, dir } = payload;
+    const seat = requireSeat(match, player.id);
+    if (match.status !== 'playing') throw new ServiceError(ErrorCode.NotInPlay, 'The match is not in play');
+    if (before.position.toMove !== seat) throw new ServiceError(ErrorCode.NotYourTurn, 'It is not your turn');
+    if (version !== match.version) {
+      throw new ServiceError(ErrorCode.StaleVersion, `You saw version ${version}; the match is at ${match.version}`, 409);
+    }
+    const now = this.now();
+    // Never before the turn began (another process's clock may run a little behind).
+    const movedAt = match.turnStartedAt && receivedAt < match.turnStartedAt ? match.turnStartedAt : receivedAt;
+    if (match.clock0Ms !== null && remainingAt(match, seat, seat, movedAt) <= 0) {
+      throw new ServiceError(ErrorCode.TimeOut, 'Your time has run out', 409);
+    }
+    if (firstMoveLapsed(match, movedAt)) throw new ServiceError(ErrorCode.TimeOut, 'The first move was due earlier; the match is aborted', 409);
+    const played = play(before, { square, dir });
+    if (!played.ok) throw new ServiceError(played.code, illegalMoveMessage(played.code));
+
+    const after = played.state;
+    const ply = after.position.ply;
+    const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, now);
+    const remainingMs = clock?.moverRemainingMs ?? null;
+    const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
+    const result = after.position.result;
+    const running = result ? null : after.position.toMove;
+    const events: MatchEvent[] = [
+      {
+        type: 'moved',
+        move: playedMove!,
+        events: [...played.events],
+        position: after.position,
+        clocks: clock && clocksOnWire(clock.update, match.room, running, now),
+      },
+    ];
+    let update: Parameters<typeof commitEvents>[3] = { position: asJson(after.position), ...clock?.update };
+    if (result) {
+      const end = ending({ ...match, ...clock?.update, position: asJson(after.position) as MatchRow['position'] }, { winner: result.winner, reason: result.reason, score: result.score }, now);
+      events.push(end.event);
+      update = { ...update, ...end.update };
+    }
+    return {
+      events,
+      update,
+      after,
+      now,
+      rated: result !== null && match.rated,
+      next: { ...match, ...update, version: match.version + events.length } as MatchRow,
+      record: { ply, moveId, playerId: player.id, square, dir, remainingMs, movedAt },
+    };
   }
 
   /** The player gives up; the opponent wins. Any time in play. */
@@ -421,7 +519,8 @@ export class MatchService {
             return { result: decision.result, envelopes, after, moves, snapshot: snapshotOf(after, moves, this.now(), this.openerTimeoutMs) };
           }),
         );
-        this.committed(outcome.after, outcome.envelopes);
+        if (outcome.envelopes.length && outcome.after.status === 'playing') this.games.set(outcome.after, stateOf(outcome.after, outcome.moves));
+        await this.committed(outcome.after, outcome.envelopes);
         this.snapshots.set(outcome.after, outcome.moves);
         return outcome;
       } catch (error) {
@@ -431,29 +530,33 @@ export class MatchService {
     }
   }
 
-  private committed(match: MatchRow, envelopes: MatchEventEnvelope[]): void {
+  private async committed(match: MatchRow, envelopes: MatchEventEnvelope[]): Promise<void> {
     if (!envelopes.length) return;
     this.snapshots.delete(match.id);
     this.currents?.changed(match.room.code);
     if (match.status === 'ended') this.games.delete(match.id);
-    this.publish(match.room.code, envelopes);
+    await this.publish(match.room.code, envelopes);
     for (const observer of this.observers) {
       observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code }, envelopes);
     }
   }
 
-  private async gameOf(tx: Tx, match: MatchRow) {
+  private async gameOf(tx: Tx, match: MatchRow): Promise<State> {
     const cached = this.games.get(match.id, match.version);
-    if (cached) return cached;
-    const moves = await loadMoves(tx, match.id);
-    const state = GameCache.rebuild(
-      rulesOf(match),
-      match.first as Player,
-      moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 })),
-    );
-    this.games.set(match.id, match.version, state);
+    if (cached) return cached.state;
+    const state = stateOf(match, await loadMoves(tx, match.id));
+    this.games.set(match, state);
     return state;
   }
+}
+
+/** The rules state after the stored moves of a match in play. */
+function stateOf(match: MatchRow, moves: MoveRow[]): State {
+  return GameCache.rebuild(
+    rulesOf(match),
+    match.first as Player,
+    moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 })),
+  );
 }
 
 /** Rates the match if these events end it, and reports the change in the `ended` event and the row. */

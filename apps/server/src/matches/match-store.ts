@@ -158,9 +158,14 @@ export async function commitEvents(
   });
   if (changed.count !== 1) throw new ServiceError(ErrorCode.StaleVersion, 'The match changed meanwhile; sync and try again', 409);
   const at = new Date();
-  const envelopes = events.map((event, i) => ({ matchId: match.id, version: match.version + i + 1, at: at.toISOString(), event }));
+  const envelopes = envelopesOf(match, events, at);
   await tx.matchEvent.createMany({
     data: envelopes.map((envelope) => ({ matchId: match.id, version: envelope.version, payload: envelope, createdAt: at })),
   });
   return envelopes;
+}
+
+/** The events as broadcast and stored, numbered on from the version they follow. */
+export function envelopesOf(match: { id: string; version: number }, events: MatchEvent[], at: Date): MatchEventEnvelope[] {
+  return events.map((event, i) => ({ matchId: match.id, version: match.version + i + 1, at: at.toISOString(), event }));
 }

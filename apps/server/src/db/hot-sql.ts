@@ -1,0 +1,35 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The hot path's way to the database, beside Prisma: one round trip per call,
+ * with no query compiler or result mapping in between. On PostgreSQL a
+ * statement with a name is prepared once per pooled connection and then only
+ * executed; PGlite runs in this process, so the same SQL simply goes to it.
+ */
+export interface HotSql {
+  query<Row>(statement: { name: string; text: string }, values: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+export function pgHotSql(url: string, poolSize: number): HotSql {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that drops (a restarted server) must not take the process down.
+  pool.on('error', () => {});
+  return {
+    async query<Row>(statement: { name: string; text: string }, values: unknown[]) {
+      const result = await pool.query({ name: statement.name, text: statement.text, values });
+      return result.rows as Row[];
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function pgliteHotSql(pglite: PGlite): HotSql {
+  return {
+    async query<Row>(statement: { name: string; text: string }, values: unknown[]) {
+      return (await pglite.query<Row>(statement.text, values)).rows;
+    },
+    close: async () => {},
+  };
+}
