@@ -1,0 +1,193 @@
+import { PRESETS, type Move } from '@oanquan/rules';
+import { ErrorCode, type MatchEventEnvelope, type PublicPlayer } from '@oanquan/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.js';
+import type { HotSql } from '../db/hot-sql.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { PlayerService } from '../players/player-service.js';
+import { RoomService } from '../rooms/room-service.js';
+import { engines, migratedDatabase } from '../testing/databases.js';
+import { scriptedGame } from '../testing/live.js';
+import { MatchService, type MatchServiceOptions } from './match-service.js';
+
+/**
+ * The move's hot path: decided in memory, committed in one statement, and
+ * still correct when the memory is wrong (a restart, another process sharing
+ * the database, a retried move id, a race for one version, an overload).
+ */
+describe.each(engines)('the move path on %s', (engine) => {
+  let db: Database;
+  let players: PlayerService;
+  let rooms: RoomService;
+
+  beforeAll(async () => {
+    db = await migratedDatabase(engine);
+    players = new PlayerService(db);
+    rooms = new RoomService(db);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  /** The same database as one more process would see it, with every statement it sends written down. */
+  function aProcess(options: MatchServiceOptions = {}, publish: (code: string, envelopes: MatchEventEnvelope[]) => Promise<void> | void = () => {}) {
+    const log: string[] = [];
+    const prisma = db.prisma.$extends({
+      query: {
+        async $allOperations({ model, operation, args, query }) {
+          log.push(`prisma ${model ?? ''}.${operation}`);
+          return query(args);
+        },
+      },
+    }) as unknown as PrismaClient;
+    const sql: HotSql = {
+      query: (statement, values) => {
+        log.push(`sql ${statement.name}`);
+        return db.sql.query(statement, values);
+      },
+      close: async () => {},
+    };
+    const matches = new MatchService({ ...db, prisma, sql }, publish, 30_000, 30_000, undefined, options);
+    return { matches, log, since: (mark: number) => log.slice(mark) };
+  }
+
+  /** A casual untimed match in play, Alice (seat 0) to move first, and the whole game the two will play. */
+  async function started(matches: MatchService): Promise<{ matchId: string; alice: PublicPlayer; bob: PublicPlayer; version: number; game: Move[] }> {
+    const [alice, bob] = (await Promise.all([players.createGuest(), players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const room = await rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
+    await matches.join(room.code, alice);
+    await matches.join(room.code, bob);
+    await matches.chooseHand(alice, { matchId: room.matchId, choice: 'paper' });
+    const version = await matches.chooseHand(bob, { matchId: room.matchId, choice: 'rock' });
+    return { matchId: room.matchId, alice, bob, version, game: scriptedGame(PRESETS.classic, 0) };
+  }
+
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (error: { code?: string }) => error.code ?? String(error),
+    );
+
+  async function stored(matchId: string) {
+    const match = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    const moves = await db.prisma.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' } });
+    const events = await db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
+    return { match, moves, events };
+  }
+
+  it('sends one statement per move, the ending included; after a restart the first move is read from the rows, then one statement again; every event is stored before it is published', async () => {
+    const published: MatchEventEnvelope[] = [];
+    const unstored: number[] = [];
+    const publish = async (_code: string, envelopes: MatchEventEnvelope[]) => {
+      for (const envelope of envelopes) {
+        const row = await db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
+        if (!row) unstored.push(envelope.version);
+        published.push(envelope);
+      }
+    };
+    const first = aProcess({}, publish);
+    const { matchId, alice, bob, version: startVersion, game } = await started(first.matches);
+    const seats = [alice, bob];
+    let version = startVersion;
+    let current = first;
+    const statements: string[][] = [];
+    for (const [i, move] of game.entries()) {
+      // A restart halfway: the new process knows nothing of the match.
+      if (i === 10) current = aProcess({}, publish);
+      const mark = current.log.length;
+      version = await current.matches.move(seats[i % 2]!, { matchId, moveId: `m${i}`, version, ...move }, new Date());
+      statements.push(current.since(mark));
+    }
+
+    expect(statements[10]!.some((s) => s.startsWith('prisma'))).toBe(true);
+    const hot = statements.filter((_, i) => i !== 10);
+    expect(hot).toEqual(hot.map(() => ['sql commit-move']));
+
+    const { match, moves, events } = await stored(matchId);
+    expect(match).toMatchObject({ status: 'ended', version });
+    expect(moves.map((m) => [m.ply, m.moveId, m.square, m.dir === 1 ? 1 : -1])).toEqual(game.map((m, i) => [i + 1, `m${i}`, m.square, m.dir]));
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+    expect(events.at(-1)?.payload).toMatchObject({ event: { type: 'ended', ratings: null } });
+    expect(unstored).toEqual([]);
+    expect(published.filter((e) => e.event.type === 'moved' || e.event.type === 'ended')).toEqual(events.slice(startVersion).map((e) => e.payload));
+  });
+
+  it('a repeated moveId returns the first outcome and changes nothing, also once the match has moved on; another player cannot reuse it', async () => {
+    const { matches } = aProcess();
+    const { matchId, alice, bob, version, game } = await started(matches);
+    const payload = { matchId, moveId: 'once', version, ...game[0]! };
+    const applied = await matches.move(alice, payload, new Date());
+    expect(await matches.move(alice, payload, new Date())).toBe(applied);
+    await matches.move(bob, { matchId, moveId: 'reply', version: applied, ...game[1]! }, new Date());
+    expect(await matches.move(alice, payload, new Date())).toBe(applied);
+    expect(await refusal(matches.move(bob, payload, new Date()))).toBe(ErrorCode.BadRequest);
+
+    const { match, moves, events } = await stored(matchId);
+    expect(moves.map((m) => m.moveId)).toEqual(['once', 'reply']);
+    expect(match.version).toBe(applied + 1);
+    expect(events).toHaveLength(applied + 1);
+  });
+
+  it("decides again from the rows when another process changed the match: a move the stale memory would refuse is taken, one it would take is refused", async () => {
+    const a = aProcess();
+    const b = aProcess();
+    const { matchId, alice, bob, version, game } = await started(a.matches);
+    // Alice moves through the other process; this one still holds the match as it was, Alice to move.
+    const afterAlice = await b.matches.move(alice, { matchId, moveId: 'a1', version, ...game[0]! }, new Date());
+    let mark = a.log.length;
+    const afterBob = await a.matches.move(bob, { matchId, moveId: 'b1', version: afterAlice, ...game[1]! }, new Date());
+    expect(afterBob).toBe(afterAlice + 1);
+    expect(a.since(mark).some((s) => s.startsWith('prisma'))).toBe(true);
+
+    // Now this process knows the match; Bob resigns through the other. Alice's move passes the
+    // check in memory, but the statement finds the version moved on: decided again, and refused.
+    await b.matches.resign(bob, matchId);
+    mark = a.log.length;
+    expect(await refusal(a.matches.move(alice, { matchId, moveId: 'a2', version: afterBob, ...game[2]! }, new Date()))).toBe(ErrorCode.NotInPlay);
+    expect(a.since(mark)[0]).toBe('sql commit-move');
+    expect(a.since(mark).some((s) => s.startsWith('prisma'))).toBe(true);
+
+    const { match, moves } = await stored(matchId);
+    expect(match).toMatchObject({ status: 'ended', endReason: 'resign', winner: 0 });
+    expect(moves.map((m) => m.moveId)).toEqual(['a1', 'b1']);
+  });
+
+  it('two processes racing for every version of a game: exactly one move is applied each time', async () => {
+    const a = aProcess();
+    const b = aProcess();
+    const { matchId, alice, bob, version: startVersion, game } = await started(a.matches);
+    const seats = [alice, bob];
+    let version = startVersion;
+    const plies = Math.min(game.length - 1, 16);
+    for (let i = 0; i < plies; i++) {
+      const payload = (moveId: string) => ({ matchId, moveId, version, ...game[i]! });
+      const racers = [a, b].map((p, k) => () => p.matches.move(seats[i % 2]!, payload(`${'ab'[k]}${i}`), new Date()));
+      // Each goes first in turn.
+      if (i % 2) racers.reverse();
+      const outcomes = await Promise.allSettled(racers.map((race) => race()));
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect([ErrorCode.StaleVersion, ErrorCode.NotYourTurn]).toContain((lost.reason as { code?: string }).code);
+      version = (won[0] as PromiseFulfilledResult<number>).value;
+    }
+    const { match, moves, events } = await stored(matchId);
+    expect(match.version).toBe(version);
+    expect(moves.map((m) => m.ply)).toEqual(Array.from({ length: plies }, (_, i) => i + 1));
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+  });
+
+  it('refuses a move beyond the moves in flight as BUSY, changing nothing, and takes the same move sent again', async () => {
+    const { matches } = aProcess({ maxMovesInFlight: 1 });
+    const one = await started(matches);
+    const two = await started(matches);
+    const first = matches.move(one.alice, { matchId: one.matchId, moveId: 'x', version: one.version, ...one.game[0]! }, new Date());
+    const shed = { matchId: two.matchId, moveId: 'y', version: two.version, ...two.game[0]! };
+    expect(await refusal(matches.move(two.alice, shed, new Date()))).toBe(ErrorCode.Busy);
+    await first;
+    expect((await stored(two.matchId)).moves).toEqual([]);
+    expect((await stored(two.matchId)).match.version).toBe(two.version);
+    expect(await matches.move(two.alice, shed, new Date())).toBe(two.version + 1);
+    expect((await stored(two.matchId)).moves.map((m) => m.moveId)).toEqual(['y']);
+  });
+});
