@@ -1,5 +1,5 @@
 import { legalMoves, newGame, type Position, type RuleOptions } from '@oanquan/rules';
-import type { Ack, ClientToServerEvents, MatchEventEnvelope, RoomResponse, Seat, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
+import { RETRYABLE_CODES, type Ack, type ClientToServerEvents, type ErrorCode, type MatchEventEnvelope, type RoomResponse, type Seat, type ServerToClientEvents, type SessionResponse } from '@oanquan/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { inBatches, Tally } from './stats.js';
 
@@ -7,6 +7,9 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const hands = ['rock', 'paper', 'scissors'] as const;
 
 /** What every player of one run adds to. */
+/** As the web client's pauses before it resends a refused move (apps/web/src/lib/net/retrying-request.ts). */
+const RESEND_PAUSES_MS = [100, 250, 500, 1000, 2000];
+
 export class LoadTally {
   readonly latencies: number[] = [];
   readonly errors = new Tally();
@@ -17,6 +20,8 @@ export class LoadTally {
   /** Events a client saw twice, or a version it never saw. */
   duplicates = 0;
   gaps = 0;
+  /** Refusals to be sent again (BUSY), which the players resend with the same moveId as the web client does. */
+  readonly resent = new Tally();
   measuring = false;
   stopping = false;
   inFlight = 0;
@@ -87,7 +92,8 @@ class LoadPlayer {
   }
 
   chooseHand(): void {
-    void this.request('opener:choose', { matchId: this.matchId, choice: hands[Math.floor(Math.random() * 3)] });
+    // Its answer matters not (the events say what happened), and it is lost when the run closes the sockets.
+    this.request('opener:choose', { matchId: this.matchId, choice: hands[Math.floor(Math.random() * 3)] }).catch(() => {});
   }
 
   private onEvent(envelope: MatchEventEnvelope): void {
@@ -109,7 +115,7 @@ class LoadPlayer {
       this.maybeMove();
     } else if (event.type === 'ended') {
       this.position = null;
-      if (!this.settings.tally.stopping) void this.request('rematch', { matchId: this.matchId });
+      if (!this.settings.tally.stopping) this.request('rematch', { matchId: this.matchId }).catch(() => {});
     } else if (event.type === 'rematch') {
       this.matchId = event.matchId;
       this.version = 0;
@@ -136,12 +142,19 @@ class LoadPlayer {
     if (counted) tally.sent++;
     tally.inFlight++;
     const t0 = performance.now();
+    const payload = { matchId: this.matchId, moveId, version: this.version, ...move };
     let ack: Ack<'move'>;
-    try {
-      ack = await this.request('move', { matchId: this.matchId, moveId, version: this.version, ...move });
-    } catch {
-      ack = { ok: false, code: 'ACK_TIMEOUT' as never, message: 'no acknowledgement in 10 s' };
+    for (const pause of [...RESEND_PAUSES_MS, null]) {
+      try {
+        ack = await this.request('move', payload);
+      } catch {
+        ack = { ok: false, code: 'ACK_TIMEOUT' as never, message: 'no acknowledgement in 10 s' };
+      }
+      if (ack.ok || pause === null || !RETRYABLE_CODES.has(ack.code as ErrorCode)) break;
+      tally.resent.add(ack.code);
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
+    ack = ack!;
     tally.inFlight--;
     if (ack.ok) {
       tally.ackedMoveIds.add(moveId);
