@@ -81,8 +81,20 @@ class LoadPlayer {
     return timed.emitWithAck(event, payload);
   }
 
+  /** Sends the very same request again after a refusal that asks for it (BUSY), as the web client does with a move. */
+  private async requestResending<E extends keyof ClientToServerEvents>(event: E, payload: unknown): Promise<Ack<E>> {
+    let ack = await this.request(event, payload);
+    for (const pause of RESEND_PAUSES_MS) {
+      if (ack.ok || !RETRYABLE_CODES.has(ack.code as ErrorCode)) break;
+      this.settings.tally.resent.add(ack.code);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      ack = await this.request(event, payload);
+    }
+    return ack;
+  }
+
   async join(code: string): Promise<void> {
-    const ack = await this.request('room:join', { code });
+    const ack = await this.requestResending('room:join', { code });
     if (!ack.ok) throw new Error(`room:join: ${ack.code}`);
     this.matchId = ack.snapshot.matchId;
     this.version = ack.snapshot.version;
@@ -92,8 +104,13 @@ class LoadPlayer {
   }
 
   chooseHand(): void {
-    // Its answer matters not (the events say what happened), and it is lost when the run closes the sockets.
-    this.request('opener:choose', { matchId: this.matchId, choice: hands[Math.floor(Math.random() * 3)] }).catch(() => {});
+    // The events say what happened; a refusal is counted (a game stuck in its opener plays no moves), and an answer lost when the run closes the sockets is not.
+    this.requestResending('opener:choose', { matchId: this.matchId, choice: hands[Math.floor(Math.random() * 3)] }).then(
+      (ack) => {
+        if (!ack.ok) this.settings.tally.errors.add(`opener:${ack.code}`);
+      },
+      () => {},
+    );
   }
 
   private onEvent(envelope: MatchEventEnvelope): void {
@@ -142,19 +159,12 @@ class LoadPlayer {
     if (counted) tally.sent++;
     tally.inFlight++;
     const t0 = performance.now();
-    const payload = { matchId: this.matchId, moveId, version: this.version, ...move };
     let ack: Ack<'move'>;
-    for (const pause of [...RESEND_PAUSES_MS, null]) {
-      try {
-        ack = await this.request('move', payload);
-      } catch {
-        ack = { ok: false, code: 'ACK_TIMEOUT' as never, message: 'no acknowledgement in 10 s' };
-      }
-      if (ack.ok || pause === null || !RETRYABLE_CODES.has(ack.code as ErrorCode)) break;
-      tally.resent.add(ack.code);
-      await new Promise((resolve) => setTimeout(resolve, pause));
+    try {
+      ack = await this.requestResending('move', { matchId: this.matchId, moveId, version: this.version, ...move });
+    } catch {
+      ack = { ok: false, code: 'ACK_TIMEOUT' as never, message: 'no acknowledgement in 10 s' };
     }
-    ack = ack!;
     tally.inFlight--;
     if (ack.ok) {
       tally.ackedMoveIds.add(moveId);

@@ -183,6 +183,9 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
     const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games);
     closeAll(players);
     const lost = databaseUrl ? missing(tally, await storedIds(databaseUrl, 'SELECT move_id FROM move')) : null;
+    // An INTERNAL answer is a bug: show the first error or warning the server logged.
+    const logged = servers.flatMap((server) => server.output().split('\n')).filter((entry) => entry.includes('"level":50') || entry.includes('"level":40'));
+    if (logged.length) console.log(`  server errors and warnings logged: ${logged.length}; the first: ${logged[0]!.slice(0, 1500)}`);
     return { ...figures, lost };
   } finally {
     for (const server of servers) {

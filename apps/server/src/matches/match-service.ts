@@ -37,6 +37,7 @@ import {
   type MoveRow,
   type Tx,
 } from './match-store.js';
+import { missedEvents } from './missed-events.js';
 import { commitMove, type MoveRecord } from './move-commit.js';
 import { roundWinner } from './opener.js';
 import { SharedRead } from './shared-read.js';
@@ -276,30 +277,34 @@ export class MatchService {
   }
 
   /** The cold path: under the match's row lock, from the rows themselves; an ending is rated here. */
-  private moveInTransaction(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome> {
+  private async moveInTransaction(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome> {
     const { matchId, moveId } = payload;
-    return this.db.prisma.$transaction(async (tx) => {
-      await lockMatch(tx, matchId);
-      const match = await loadMatch(tx, matchId);
-      const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
-      if (earlier) {
-        if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
-        return { version: earlier.version, envelopes: [], match };
-      }
-      const decided = this.decideMove(match, await this.gameOf(tx, match), player, payload, receivedAt);
-      const rating = await rateIfEnded(tx, match, decided.events, decided.now);
-      const next = { ...decided.next, ...rating.update } as MatchRow;
-      const { record } = decided;
-      await tx.move.create({
-        data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version: next.version, remainingMs: record.remainingMs, createdAt: record.movedAt },
+    let outcome: MoveOutcome & { after?: State };
+    try {
+      outcome = await this.db.prisma.$transaction(async (tx) => {
+        await lockMatch(tx, matchId);
+        const match = await loadMatch(tx, matchId);
+        const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
+        if (earlier) {
+          if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
+          return { version: earlier.version, envelopes: [], match };
+        }
+        const decided = this.decideMove(match, await this.gameOf(tx, match), player, payload, receivedAt);
+        const rating = await rateIfEnded(tx, match, decided.events, decided.now);
+        const next = { ...decided.next, ...rating.update } as MatchRow;
+        const { record } = decided;
+        await tx.move.create({
+          data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version: next.version, remainingMs: record.remainingMs, createdAt: record.movedAt },
+        });
+        const envelopes = await commitEvents(tx, match, rating.events, { ...decided.update, ...rating.update });
+        return { version: next.version, envelopes, match: next, after: decided.after };
       });
-      const envelopes = await commitEvents(tx, match, rating.events, { ...decided.update, ...rating.update });
-      return { version: next.version, envelopes, match: next, after: decided.after };
-    }).then((outcome: MoveOutcome & { after?: State }) => {
-      // Only a committed state may be cached: a failed commit must leave no trace.
-      if (outcome.after) this.games.set(outcome.match, outcome.after);
-      return outcome;
-    });
+    } catch (error) {
+      throw busyIfSaturated(error);
+    }
+    // Only a committed state may be cached: a failed commit must leave no trace.
+    if (outcome.after) this.games.set(outcome.match, outcome.after);
+    return outcome;
   }
 
   /**
@@ -445,7 +450,10 @@ export class MatchService {
     return snapshot.version;
   }
 
+  /** A match's room never changes: a live match this process knows answers without a read. */
   async roomCodeOf(matchId: string): Promise<string> {
+    const known = this.games.get(matchId);
+    if (known) return known.match.room.code;
     const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { room: { select: { code: true } } } });
     if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
     return match.room.code;
@@ -455,17 +463,13 @@ export class MatchService {
    * What a client missed since `version`: the events themselves, which it
    * can animate, or a snapshot when the gap is long (a snapshot is then
    * shorter to send and to apply) or the version is one the match never had.
+   * The version and the events come in one statement.
    */
   async sync(matchId: string, version: number): Promise<{ events: MatchEventEnvelope[] } | { snapshot: MatchSnapshot }> {
-    const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { version: true } });
-    if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
-    if (version > match.version || match.version - version > limits.maxSyncEvents) return { snapshot: await this.view(matchId, match.version) };
-    const rows = await this.db.prisma.matchEvent.findMany({
-      where: { matchId, version: { gt: version } },
-      orderBy: { version: 'asc' },
-      select: { payload: true },
-    });
-    return { events: rows.map((row) => row.payload as unknown as MatchEventEnvelope) };
+    const missed = await missedEvents(this.db.sql, matchId, version, limits.maxSyncEvents);
+    if (!missed) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
+    if (!missed.events) return { snapshot: await this.view(matchId, missed.version) };
+    return { events: missed.events };
   }
 
   /**
@@ -525,7 +529,7 @@ export class MatchService {
         return outcome;
       } catch (error) {
         const conflict = (error instanceof ServiceError && error.code === ErrorCode.StaleVersion) || isUniqueViolation(error);
-        if (!conflict || attempt === 3) throw error;
+        if (!conflict || attempt === 3) throw busyIfSaturated(error);
       }
     }
   }
@@ -585,6 +589,17 @@ function flagged(match: MatchRow, now: Date): MatchResult | null {
   const running = runningSeat(match);
   if (running === null || match.clock0Ms === null || remainingAt(match, running, running, now) > 0) return null;
   return { winner: otherSeat(running), reason: 'timeout', score: null };
+}
+
+/**
+ * Prisma's P2028: a transaction that could not get a connection in time, or
+ * outlived its time and was rolled back. Either way nothing was done and the
+ * database is saturated: the request is refused as BUSY, to be sent again,
+ * rather than answered as a failure of the server.
+ */
+function busyIfSaturated(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== 'P2028') return error;
+  return new ServiceError(ErrorCode.Busy, 'The server is busy; try again in a moment', 503);
 }
 
 function isUniqueViolation(error: unknown): boolean {

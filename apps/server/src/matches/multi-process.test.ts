@@ -36,6 +36,49 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
     }
   });
 
+  it('apply exactly one move per version when one player sends a move to both processes at once, ply after ply', async () => {
+    const [one, two] = cluster.servers;
+    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
+    const sockets = await Promise.all([
+      TestClient.connect(one.url, alice.token),
+      TestClient.connect(two.url, alice.token),
+      TestClient.connect(one.url, bob.token),
+      TestClient.connect(two.url, bob.token),
+    ]);
+    clients.push(...sockets);
+    const [a1, a2, b1, b2] = sockets;
+    const room = await newRoom(one.url, alice.token);
+    await a1.request('room:join', { code: room.code });
+    await b2.request('room:join', { code: room.code });
+    await a1.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    const started = await b2.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
+    if (!started.ok) throw new Error(started.code);
+    let version = started.version;
+    const game = scriptedGame(PRESETS.classic, 0);
+    const plies = Math.min(game.length - 1, 12);
+    for (let i = 0; i < plies; i++) {
+      const [x, y] = i % 2 ? [b1, b2] : [a1, a2];
+      const payload = (moveId: string) => ({ matchId: room.matchId, moveId, version, ...game[i]! });
+      const acks = await Promise.all([x.request('move', payload(`one-${i}`)), y.request('move', payload(`two-${i}`))]);
+      const taken = acks.filter((ack) => ack.ok);
+      expect(taken).toHaveLength(1);
+      const refused = acks.find((ack) => !ack.ok);
+      expect(['STALE_VERSION', 'NOT_YOUR_TURN']).toContain(refused && !refused.ok ? refused.code : null);
+      version = (taken[0] as { version: number }).version;
+    }
+
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      const moves = await client.query<{ ply: number }>('SELECT ply FROM move WHERE match_id = $1 ORDER BY ply', [room.matchId]);
+      expect(moves.rows.map((r) => r.ply)).toEqual(Array.from({ length: plies }, (_, i) => i + 1));
+      const events = await client.query<{ version: number }>('SELECT version FROM match_event WHERE match_id = $1 ORDER BY version', [room.matchId]);
+      expect(events.rows.map((r) => r.version)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
+
   it('end a timed-out match exactly once, and players on either process see every event', async () => {
     const [one, two] = cluster.servers;
     const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
