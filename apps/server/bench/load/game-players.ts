@@ -86,7 +86,7 @@ class LoadPlayer {
     let ack = await this.request(event, payload);
     for (const pause of RESEND_PAUSES_MS) {
       if (ack.ok || !RETRYABLE_CODES.has(ack.code as ErrorCode)) break;
-      this.settings.tally.resent.add(ack.code);
+      this.settings.tally.resent.add(`${event}:${ack.code}`);
       await new Promise((resolve) => setTimeout(resolve, pause));
       ack = await this.request(event, payload);
     }

@@ -16,7 +16,8 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
-import { GameCache } from './game-cache.js';
+import { GameCache, type LiveGame } from './game-cache.js';
+import { caughtUp } from './live-catch-up.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat, rated } from './match-end.js';
 import {
@@ -249,29 +250,43 @@ export class MatchService {
 
   /**
    * The hot path: decided against the cached match of the version this process
-   * last saw and committed in one statement. Whenever that is not enough (no
-   * cache, a refusal that a fresher row might not confirm, a move id seen
-   * before, another process moved first, or an ending to be rated) it answers
+   * last saw and committed in one statement. When the cache may be behind (a
+   * refusal that a fresher row might not confirm, or another process moved
+   * first), it is brought up to date in one more statement and the move is
+   * decided again. Whenever that is not enough (no cache, a refusal that
+   * stands, a move id seen before, or an ending to be rated) it answers
    * undefined and the transaction decides from the database.
    */
   private async moveFromCache(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome | undefined> {
-    const live = this.games.get(payload.matchId);
-    if (!live) return undefined;
+    const cached = this.games.get(payload.matchId);
+    if (!cached) return undefined;
+    const first = await this.commitFromCache(cached, player, payload, receivedAt);
+    if (first !== 'stale') return first === 'cold' ? undefined : first;
+    const live = await caughtUp(this.db.sql, cached);
+    if (!live) {
+      this.games.delete(payload.matchId);
+      return undefined;
+    }
+    this.games.set(live.match, live.state);
+    const second = await this.commitFromCache(live, player, payload, receivedAt);
+    return typeof second === 'string' ? undefined : second;
+  }
+
+  /** One try of the hot path against `live`: committed, or the cache may be `stale`, or only the transaction can tell (`cold`). */
+  private async commitFromCache(live: LiveGame, player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome | 'stale' | 'cold'> {
     let decided: DecidedMove;
     try {
       decided = this.decideMove(live.match, live.state, player, payload, receivedAt);
     } catch (error) {
-      if (error instanceof ServiceError) return undefined;
+      if (error instanceof ServiceError) return 'stale';
       throw error;
     }
-    if (decided.rated) return undefined;
+    if (decided.rated) return 'cold';
     const { next, record, events, now } = decided;
     const envelopes = envelopesOf(live.match, events, now);
     const committed = await commitMove(this.db.sql, live.match.version, next, record, envelopes, now);
-    if (committed !== 'applied') {
-      this.games.delete(payload.matchId);
-      return undefined;
-    }
+    if (committed === 'conflict') return 'stale';
+    if (committed === 'duplicate') return 'cold';
     this.games.set(next, decided.after);
     return { version: next.version, envelopes, match: next };
   }
