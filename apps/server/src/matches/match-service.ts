@@ -534,7 +534,8 @@ export class MatchService {
             const rating = await rateIfEnded(tx, match, decision.events, this.now());
             const envelopes = rating.events.length ? await commitEvents(tx, match, rating.events, { ...decision.update, ...rating.update }) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
-            const moves = await loadMoves(tx, matchId);
+            // No move is made before play: joining and the opener spare the read.
+            const moves = match.status === 'waiting' || match.status === 'opener' ? [] : await loadMoves(tx, matchId);
             return { result: decision.result, envelopes, after, moves, snapshot: snapshotOf(after, moves, this.now(), this.openerTimeoutMs) };
           }),
         );
