@@ -24,10 +24,23 @@ export const ErrorCode = {
   /** abort after the first move, claim while the opponent is present, … */
   NotAllowedNow: 'NOT_ALLOWED_NOW',
   TimeOut: 'TIME_OUT',
+  /** A store the server needs (the database) cannot be reached for now; nothing was changed, the same request may be sent again. */
+  Unavailable: 'UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | PlayErrorCode;
+
+/**
+ * Refusals that say nothing about the request itself, only about the server's
+ * state at that moment: a client may send the very same request again (a move
+ * with the same moveId, which the server applies at most once).
+ */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set<string>([ErrorCode.Unavailable]);
+
+export function isRetryable(code: string): boolean {
+  return RETRYABLE_CODES.has(code);
+}
 
 /** The body of every failed REST answer and of every rejected socket acknowledgement. */
 export interface ErrorBody {

@@ -46,6 +46,7 @@ export async function rateLimits(api: FastifyInstance, { players, settings }: { 
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     // Load balancers probe it from one address; a refused probe would take the node out of service.
     'GET /api/health': false,
+    'GET /api/health/live': false,
   };
   api.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

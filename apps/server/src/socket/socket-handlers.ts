@@ -8,7 +8,7 @@ import {
   type ClientPayload,
   type ErrorBody,
 } from '@oanquan/protocol';
-import { ServiceError } from '../errors.js';
+import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
 import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
@@ -74,7 +74,7 @@ export function attachSocketHandlers(
       },
       (error: unknown) => {
         release();
-        refuse(error instanceof ServiceError ? error.toBody() : internal());
+        refuse(asRefusal(error)?.toBody() ?? internal());
       },
     );
   });
@@ -117,8 +117,10 @@ export function attachSocketHandlers(
         Promise.resolve()
           .then(() => run(parseInput(clientEvents[event], args.length === 2 ? args[0] : undefined) as ClientPayload<E>))
           .then(ack, (error: unknown) => {
-            if (error instanceof ServiceError) return ack(error.toBody());
-            log.error({ err: error, event }, 'socket event failed');
+            const refusal = asRefusal(error);
+            if (refusal?.code === ErrorCode.Unavailable) log.warn({ err: error, event, player: player.id }, 'database unreachable');
+            if (refusal) return ack(refusal.toBody());
+            log.error({ err: error, event, player: player.id }, 'socket event failed');
             ack(internal());
           })
           .catch((error: unknown) => {

@@ -332,6 +332,7 @@ export const en = {
   'error.TOO_MANY_CONNECTIONS': 'Too many connections are open for you or your network. Close other tabs of the game, then reload.',
   'error.NOT_ALLOWED_NOW': 'That is not allowed now.',
   'error.TIME_OUT': 'Time is up.',
+  'error.UNAVAILABLE': 'The server cannot reach its database for now; trying again.',
   'error.INTERNAL': 'The server ran into a problem.',
   'error.ERR_GAME_OVER': 'The game is over.',
   'error.ERR_BAD_MOVE': 'That is not a move.',

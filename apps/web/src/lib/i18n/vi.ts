@@ -330,6 +330,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.TOO_MANY_CONNECTIONS': 'Bạn hoặc mạng của bạn đang mở quá nhiều kết nối. Hãy đóng các thẻ khác của trò chơi rồi tải lại trang.',
   'error.NOT_ALLOWED_NOW': 'Lúc này không thể làm vậy.',
   'error.TIME_OUT': 'Đã hết giờ.',
+  'error.UNAVAILABLE': 'Máy chủ tạm thời không kết nối được cơ sở dữ liệu; đang thử lại.',
   'error.INTERNAL': 'Máy chủ gặp sự cố.',
   'error.ERR_GAME_OVER': 'Ván đã kết thúc.',
   'error.ERR_BAD_MOVE': 'Nước đi không hợp lệ.',
