@@ -15,6 +15,7 @@ import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
+import { CatchUp } from './matches/catch-up.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     maxHttpBufferSize: limits.maxTransportBytes,
     parser: socketParser(socketLimits),
   });
-  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, http.log) : undefined;
 
   const players = new PlayerService(db);
   const rooms = new RoomService(db);
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   };
   const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS);
   const history = new MatchHistory(db);
+  const catchUp = new CatchUp(io, db, http.log);
+  redis?.onReconnect(() => catchUp.run());
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
   matches.observe(presence);
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
