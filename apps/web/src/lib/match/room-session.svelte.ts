@@ -4,6 +4,7 @@ import { BoardAnimator } from '../board/board-animator.svelte.js';
 import { errorText } from '../i18n/error-text.js';
 import type { I18n } from '../i18n/i18n.svelte.js';
 import { ClientErrorCode, failure, type Failure } from '../net/client-error.js';
+import { resendWhileRetryable } from '../net/retry.js';
 import type { GameSocket } from '../net/game-socket.svelte.js';
 import type { Settings } from '../settings/settings.svelte.js';
 import type { Notices } from '../ui/notices.svelte.js';
@@ -88,13 +89,8 @@ export class RoomSession {
     const match = this.match;
     if (!match || this.busy) return;
     this.busy = 'move';
-    const answer = await this.deps.socket.request('move', {
-      matchId: match.id,
-      moveId: newMoveId(),
-      version: match.version,
-      square: move.square,
-      dir: move.dir,
-    });
+    const payload = { matchId: match.id, moveId: newMoveId(), version: match.version, square: move.square, dir: move.dir };
+    const answer = await resendWhileRetryable(() => this.deps.socket.request('move', payload));
     this.busy = null;
     if (!answer.ok) {
       this.reject(answer);
