@@ -38,6 +38,12 @@ const envSchema = z.object({
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /**
+   * Prometheus metrics (GET /metrics) on a port of their own, unset to serve none;
+   * keep this port away from the public proxy. METRICS_HOST defaults to HOST.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
   WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
   /**
    * Which peers may name the client's address in X-Forwarded-For: unset or

@@ -12,6 +12,8 @@ export type DatabaseKind = 'pglite' | 'postgresql';
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  /** The connection pool's figures, for the metrics; PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -64,13 +66,19 @@ async function openPostgres(url: string, options: OpenOptions) {
       await client.end();
     }
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // A pool of our own, handed to Prisma, so its figures can be read.
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle connection cut by a server restart is dropped by the pool; the next query opens a fresh one.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: 'postgresql' as const,
     prisma,
     migrations,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await prisma.$disconnect();
+      await pool.end();
     },
   };
 }
