@@ -21,6 +21,7 @@ import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
+import { connectedPresenceStore, LocalPresenceStore } from './matches/presence-store.js';
 import { Matchmaker } from './matchmaking/matchmaker.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
@@ -92,7 +93,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const history = new MatchHistory(db);
   const catchUp = new CatchUp(io, db, http.log);
   redis?.onReconnect(() => catchUp.run());
-  const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
+  const presenceStore = config.REDIS_URL
+    ? await connectedPresenceStore(config.REDIS_URL, config.PRESENCE_HEARTBEAT_MS, http.log)
+    : new LocalPresenceStore();
+  const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
+  presence.start();
   matches.observe(presence);
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
@@ -154,6 +159,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
         await matches.drain();
+        await presence.close();
         await redis?.close();
         await db.close();
       })();

@@ -23,6 +23,8 @@ const envSchema = z.object({
   OPENER_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a seated player may be disconnected before the opponent can claim the win. */
   ABANDON_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often a process tells the others (through Redis) it is alive; one silent for three beats has its players counted absent. */
+  PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   /** How long the first mover has for the first move before the match is aborted (no clock runs before it). */
   FIRST_MOVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** The periodic cleanup: guests who never played are deleted after this many days, rooms whose match never started after this many hours. */
