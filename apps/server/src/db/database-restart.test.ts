@@ -65,6 +65,15 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
       expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    // The REST error path and the socket handshake say the same, never INTERNAL.
+    const rest = await fetch(`${server.url}/api/rooms/${room.code}`, { headers: { authorization: `Bearer ${alice.token}` } });
+    expect(rest.status).toBe(503);
+    expect(await rest.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    const handshake = await TestClient.connect(server.url, bob.token).then(
+      (client) => (client.close(), undefined),
+      (error: { data?: unknown }) => error.data,
+    );
+    expect(handshake).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
     expect([...refusals]).toEqual(['UNAVAILABLE']);
     expect(readiness.length).toBeGreaterThan(3);
     expect(new Set(readiness.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ status: 503, body: { status: 'not ready', database: 'postgresql', reason: 'database' } })]));
