@@ -51,7 +51,10 @@ export class PresenceService implements MatchObserver {
 
   private async beat(): Promise<void> {
     try {
-      await this.store.heartbeat();
+      if (await this.store.heartbeat()) {
+        this.log.warn('presence: this process was taken for dead while it stalled; writing its rooms again');
+        for (const room of this.io.of('/').adapter.rooms.keys()) if (room.startsWith('room:')) this.refresh(room.slice('room:'.length));
+      }
       for (const code of await this.store.orphanedRooms()) this.refresh(code);
     } catch (error) {
       this.log.warn({ err: error }, 'presence heartbeat failed');

@@ -13,8 +13,12 @@ export interface PresenceStore {
   exchange(code: string, local: readonly string[]): Promise<string[][]>;
   /** Rooms that had players on processes that stopped answering, cleared from the store: their presence must be recomputed. */
   orphanedRooms(): Promise<string[]>;
-  /** Says this process is alive; entries of a process that stops saying so are ignored, then swept. */
-  heartbeat(): Promise<void>;
+  /**
+   * Says this process is alive; entries of a process that stops saying so are
+   * ignored, then swept. True when this process had been swept meanwhile (it
+   * stalled past the limit): its rooms must be written again.
+   */
+  heartbeat(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -26,7 +30,9 @@ export class LocalPresenceStore implements PresenceStore {
   async orphanedRooms(): Promise<string[]> {
     return [];
   }
-  async heartbeat(): Promise<void> {}
+  async heartbeat(): Promise<boolean> {
+    return false;
+  }
   async close(): Promise<void> {}
 }
 
@@ -71,7 +77,6 @@ export class RedisPresenceStore implements PresenceStore {
 
   async connect(): Promise<void> {
     await this.client.connect();
-    await this.client.sAdd(nodesKey, this.node);
     await this.heartbeat();
   }
 
@@ -95,8 +100,18 @@ export class RedisPresenceStore implements PresenceStore {
       .map(([, ids]) => JSON.parse(ids) as string[]);
   }
 
-  async heartbeat(): Promise<void> {
-    await this.client.set(aliveKey(this.node), '1', { expiration: { type: 'PX', value: this.aliveMs } });
+  private beaten = false;
+
+  async heartbeat(): Promise<boolean> {
+    const [, added] = await this.client
+      .multi()
+      .set(aliveKey(this.node), '1', { expiration: { type: 'PX', value: this.aliveMs } })
+      .sAdd(nodesKey, this.node)
+      .exec();
+    // Added again after the first beat: a survivor took this process for dead and cleared its entries.
+    const swept = this.beaten && Number(added) === 1;
+    this.beaten = true;
+    return swept;
   }
 
   async orphanedRooms(): Promise<string[]> {

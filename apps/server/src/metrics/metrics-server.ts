@@ -25,6 +25,11 @@ export async function startMetricsServer(registry: Registry, port: number, host:
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A scraper keeps its connection alive; shutting down must not wait for it.
+        server.closeAllConnections();
+      }),
   };
 }
