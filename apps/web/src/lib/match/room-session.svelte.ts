@@ -77,7 +77,7 @@ export class RoomSession {
       this.fail(socket.problem ?? failure(ClientErrorCode.Offline, 'Not connected'));
       return;
     }
-    const answer = await socket.request('room:join', { code: this.code });
+    const answer = await resendWhileRetryable(() => socket.request('room:join', { code: this.code }));
     if (!answer.ok) {
       this.fail(answer);
       return;
@@ -136,7 +136,7 @@ export class RoomSession {
     try {
       do {
         this.syncAgain = false;
-        const answer = await this.deps.socket.request('sync', { matchId: match.id, version: match.version });
+        const answer = await resendWhileRetryable(() => this.deps.socket.request('sync', { matchId: match.id, version: match.version }));
         if (!answer.ok) {
           this.reject(answer);
           return;
