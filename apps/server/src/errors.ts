@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type ErrorBody } from '@oanquan/protocol';
 import { isDatabaseUnreachable } from './db/connection-errors.js';
 
@@ -32,4 +33,15 @@ export function asRefusal(error: unknown): ServiceError | undefined {
   if (error instanceof ServiceError) return error;
   if (isDatabaseUnreachable(error)) return new ServiceError(ErrorCode.Unavailable, 'The database cannot be reached for now; try again', 503);
   return undefined;
+}
+
+/**
+ * How background work (sweeps, pairing ticks) reports a failed run: a lost
+ * database is the operator's concern and already shown by readiness and the
+ * metrics, so it is one warning line without a stack; anything else is a bug,
+ * logged in full.
+ */
+export function logFailure(log: FastifyBaseLogger, error: unknown, fields: Record<string, unknown>, message: string): void {
+  if (isDatabaseUnreachable(error)) log.warn({ ...fields, reason: error instanceof Error ? error.message.split('\n').at(-1) : String(error) }, `${message}: database unreachable`);
+  else log.error({ ...fields, err: error }, message);
 }

@@ -114,5 +114,16 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
       await client.end();
     }
     expect(server.child.exitCode).toBeNull();
+
+    // Each line about the refused move names the match and the player; nothing was logged as a bug.
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; matchId?: string; playerId?: string; level: number });
+    const refused = lines.filter((line) => line.msg === 'database unreachable' && line.matchId !== undefined);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const line of refused) expect(line).toMatchObject({ matchId: room.matchId, playerId: alice.player.id });
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
   }, 120_000);
 });
