@@ -16,7 +16,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import pino from 'pino';
 import { RedisPresenceStore } from '../src/matches/presence-store.js';
-import { privateRedis } from '../src/testing/private-services.js';
+import { privateRedis } from '@oanquan/testkit';
 import { formatPercentiles, percentiles } from './load/stats.js';
 
 const NODES = 3;

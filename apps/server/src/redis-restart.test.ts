@@ -1,10 +1,9 @@
 import pg from 'pg';
 import { PRESETS } from '@oanquan/rules';
-import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { privateRedis, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, scratchTarget } from './testing/databases.js';
 import { newGuest, newRoom, scriptedGame, TestClient } from './testing/live.js';
-import { privateRedis } from './testing/private-services.js';
 
 const outageMs = 10_000;
 

@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { PRESETS } from '@oanquan/rules';
-import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { privatePostgres, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { privatePostgres } from '../testing/private-services.js';
 import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
 
 /** How long the database stays down: long enough for every path to meet it. */

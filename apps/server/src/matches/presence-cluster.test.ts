@@ -1,9 +1,8 @@
 import type { Presence } from '@oanquan/protocol';
-import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { privateRedis, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, scratchTarget } from '../testing/databases.js';
 import { newGuest, newRoom, TestClient } from '../testing/live.js';
-import { privateRedis } from '../testing/private-services.js';
 
 describe.runIf(postgresAvailable)('presence shared by two server processes through Redis', () => {
   const cleanups: Array<() => Promise<unknown> | void> = [];

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateRedis } from '../testing/private-services.js';
+import { privateRedis } from '@oanquan/testkit';
 import { RedisPresenceStore } from './presence-store.js';
 
 describe('the Redis presence store', () => {
