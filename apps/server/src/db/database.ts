@@ -67,7 +67,8 @@ async function openPostgres(url: string, options: OpenOptions) {
     }
   }
   // A pool of our own, handed to Prisma, so its figures can be read.
-  const pool = new pg.Pool({ connectionString: url });
+  // A server that cannot be reached (a network partition rather than a refusal) fails a request within this, as UNAVAILABLE, instead of never.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 });
   // An idle connection cut by a server restart is dropped by the pool; the next query opens a fresh one.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
