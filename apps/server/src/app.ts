@@ -3,6 +3,7 @@ import { Server as SocketServer } from 'socket.io';
 import { ErrorCode, limits, type ErrorBody, type MatchEventEnvelope } from '@oanquan/protocol';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { asRefusal } from './errors.js';
 import { handleHttpError } from './http/error-handler.js';
 import { clientAddress } from './http/client-address.js';
 import { healthRoutes } from './http/health.js';
@@ -15,11 +16,15 @@ import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
+import { CatchUp } from './matches/catch-up.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
+import { connectedPresenceStore, LocalPresenceStore } from './matches/presence-store.js';
 import { Matchmaker } from './matchmaking/matchmaker.js';
+import { Metrics } from './metrics/metrics.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import { PeriodicTask } from './periodic-task.js';
 import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
@@ -33,6 +38,9 @@ import { socketParser } from './socket/socket-parser.js';
 export interface App {
   http: FastifyInstance;
   io: GameServer;
+  metrics: Metrics;
+  /** The port of GET /metrics, when METRICS_PORT is set. */
+  metricsPort?: number;
   /** Stops accepting, closes every socket, then the database. */
   close(): Promise<void>;
 }
@@ -67,16 +75,29 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     maxHttpBufferSize: limits.maxTransportBytes,
     parser: socketParser(socketLimits),
   });
-  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, http.log) : undefined;
 
+  const metrics = new Metrics({
+    connectedSockets: () => io.of('/').sockets.size,
+    liveMatches: () => db.prisma.match.count({ where: { status: { in: ['opener', 'playing'] } } }),
+    pool: db.poolStats,
+    redisConnected: redis ? () => redis.connected : undefined,
+  });
   const players = new PlayerService(db);
   const rooms = new RoomService(db);
   const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
+    metrics.eventsPublished.inc(envelopes.length);
   };
   const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS, undefined, { maxMovesInFlight: config.MAX_MOVES_IN_FLIGHT });
   const history = new MatchHistory(db);
-  const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
+  const catchUp = new CatchUp(io, db, http.log);
+  redis?.onReconnect(() => catchUp.run());
+  const presenceStore = config.REDIS_URL
+    ? await connectedPresenceStore(config.REDIS_URL, config.PRESENCE_HEARTBEAT_MS, http.log)
+    : new LocalPresenceStore();
+  const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
+  presence.start();
   matches.observe(presence);
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
@@ -93,14 +114,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, presence, matchmaker }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  attachSocketHandlers(io, { players, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
 
   http.setErrorHandler(handleHttpError);
+  http.addHook('onError', async (_request, _reply, error) => {
+    if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
+  });
   await securityHeaders(http);
 
   await http.register(
     async (api) => {
-      await rateLimits(api, { players, settings: config });
+      await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
       await api.register(healthRoutes, { db });
       await api.register(sessionRoutes, { players });
       await api.register(roomRoutes, { players, rooms });
@@ -115,12 +139,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   );
   await http.register(webRoutes, { buildDir: config.WEB_BUILD_DIR });
 
+  const metricsServer = config.METRICS_PORT === undefined ? undefined : await startMetricsServer(metrics.registry, config.METRICS_PORT, config.METRICS_HOST ?? config.HOST);
+
   let closing: Promise<void> | undefined;
   return {
     http,
     io,
+    metrics,
+    metricsPort: metricsServer?.port,
     close() {
       closing ??= (async () => {
+        await metricsServer?.close();
         presence.stop();
         await sweeper.stop();
         cleanup.stop();
@@ -130,6 +159,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
         await matches.drain();
+        await presence.close();
         await redis?.close();
         await db.close();
       })();

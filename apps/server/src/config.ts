@@ -23,6 +23,8 @@ const envSchema = z.object({
   OPENER_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a seated player may be disconnected before the opponent can claim the win. */
   ABANDON_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often a process tells the others (through Redis) it is alive; one silent for three beats has its players counted absent. */
+  PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   /** How long the first mover has for the first move before the match is aborted (no clock runs before it). */
   FIRST_MOVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** The periodic cleanup: guests who never played are deleted after this many days, rooms whose match never started after this many hours. */
@@ -38,6 +40,12 @@ const envSchema = z.object({
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /**
+   * Prometheus metrics (GET /metrics) on a port of their own, unset to serve none;
+   * keep this port away from the public proxy. METRICS_HOST defaults to HOST.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
   WEB_BUILD_DIR: z.string().min(1).default(paths.webBuild),
   /**
    * Which peers may name the client's address in X-Forwarded-For: unset or

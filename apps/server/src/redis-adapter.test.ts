@@ -23,5 +23,6 @@ describe('two server instances sharing Redis', () => {
     } finally {
       client.close();
     }
-  });
+    // Two embedded databases migrate at start-up; on a busy machine that alone takes tens of seconds.
+  }, 90_000);
 });

@@ -26,16 +26,24 @@ export const ErrorCode = {
   TimeOut: 'TIME_OUT',
   /** The server is at its limit of work in progress and refused this without doing anything: send it again shortly. */
   Busy: 'BUSY',
+  /** A store the server needs (the database) cannot be reached for now; nothing was changed, the same request may be sent again. */
+  Unavailable: 'UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | PlayErrorCode;
 
 /**
- * Refusals after which nothing has changed and the same request (a move with
- * the same moveId) may simply be sent again after a short wait.
+ * Refusals that say nothing about the request itself, only about the server's
+ * state at that moment: nothing has changed, and a client may send the very
+ * same request again after a short wait (a move with the same moveId, which
+ * the server applies at most once).
  */
-export const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([ErrorCode.Busy]);
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set<string>([ErrorCode.Busy, ErrorCode.Unavailable]);
+
+export function isRetryable(code: string): boolean {
+  return RETRYABLE_CODES.has(code);
+}
 
 /** The body of every failed REST answer and of every rejected socket acknowledgement. */
 export interface ErrorBody {

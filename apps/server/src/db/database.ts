@@ -15,6 +15,8 @@ export interface Database {
   prisma: PrismaClient;
   /** The hot path's statements (a move), one round trip each; Prisma serves the rest. */
   sql: HotSql;
+  /** The connection pools' figures, for the metrics; PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -74,16 +76,33 @@ async function openPostgres(url: string, options: OpenOptions) {
       await client.end();
     }
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
-  const sql = pgHotSql(url, HOT_POOL_SIZE);
+  // Pools of our own, Prisma's for the cold paths and one for the hot path, so their figures can be read.
+  const pool = newPool(url);
+  const hotPool = newPool(url, HOT_POOL_SIZE);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const sql = pgHotSql(hotPool);
   return {
     kind: 'postgresql' as const,
     prisma,
     sql,
     migrations,
+    poolStats: () => ({
+      total: pool.totalCount + hotPool.totalCount,
+      idle: pool.idleCount + hotPool.idleCount,
+      waiting: pool.waitingCount + hotPool.waitingCount,
+    }),
     async close() {
       await prisma.$disconnect();
       await sql.close();
+      await pool.end();
     },
   };
+}
+
+function newPool(url: string, max?: number): pg.Pool {
+  // A server that cannot be reached (a network partition rather than a refusal) fails a request within this, as UNAVAILABLE, instead of never.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, ...(max ? { max } : {}) });
+  // An idle connection cut by a server restart is dropped by the pool; the next query opens a fresh one.
+  pool.on('error', () => {});
+  return pool;
 }

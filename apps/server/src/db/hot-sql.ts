@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * The hot path's way to the database, beside Prisma: one round trip per call,
@@ -12,10 +12,8 @@ export interface HotSql {
   close(): Promise<void>;
 }
 
-export function pgHotSql(url: string, poolSize: number): HotSql {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection that drops (a restarted server) must not take the process down.
-  pool.on('error', () => {});
+/** Takes over the pool: closing the hot path ends it. */
+export function pgHotSql(pool: pg.Pool): HotSql {
   return {
     async query<Row>(statement: { name: string; text: string }, values: unknown[]) {
       const result = await pool.query({ name: statement.name, text: statement.text, values });

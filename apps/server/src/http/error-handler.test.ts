@@ -22,6 +22,10 @@ describe('the REST error handler', () => {
     app.get('/bug', async () => {
       throw new TypeError('cannot read properties of undefined');
     });
+    app.get('/database-gone', async () => {
+      // The shape Prisma's PostgreSQL adapter gives a refused connection.
+      throw Object.assign(new Error('Invalid `prisma.match.findFirst()` invocation'), { code: 'P1001', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } });
+    });
     app.post('/echo', async (request) => request.body);
     await app.ready();
   });
@@ -58,5 +62,14 @@ describe('the REST error handler', () => {
     const [failed] = logged('request failed');
     expect(failed).toMatchObject({ level: 50, err: { type: 'TypeError', message: 'cannot read properties of undefined' } });
     expect((failed!.err as { stack: string }).stack).toContain('error-handler.test.ts');
+  });
+
+  it('answers a lost database with the retryable UNAVAILABLE and 503, logged as a warning, not a bug', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/database-gone' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    expect(logged('database unreachable')).toEqual([expect.objectContaining({ level: 40 })]);
+    expect(logged('request failed')).toEqual([]);
   });
 });

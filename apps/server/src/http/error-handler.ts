@@ -1,17 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ErrorBody } from '@oanquan/protocol';
-import { ServiceError } from '../errors.js';
+import { asRefusal, ServiceError } from '../errors.js';
 
 /**
  * The one error path of the REST layer. A 4xx is the client's doing: it is
  * answered with its code and logged quietly without a stack, so strangers
  * cannot fill the logs. Anything else is a bug: logged in full, answered
- * INTERNAL without details.
+ * INTERNAL without details. A lost database answers UNAVAILABLE (503) and is
+ * logged as a warning: it is the operator's concern, not a bug.
  */
 export function handleHttpError(error: FastifyError | ServiceError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const body = errorBody(error);
-  const status = error instanceof ServiceError ? error.status : statusOf(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const refusal = asRefusal(error);
+  const body = refusal ? refusal.toBody() : errorBody(error);
+  const status = refusal ? refusal.status : statusOf(error);
+  if (body.code === ErrorCode.Unavailable) request.log.warn({ err: error }, 'database unreachable');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, code: body.code, reason: body.message }, 'request refused');
   return reply.status(status).send(body);
 }
@@ -21,7 +24,6 @@ function statusOf(error: Error & { statusCode?: number }): number {
 }
 
 function errorBody(error: Error): ErrorBody {
-  if (error instanceof ServiceError) return error.toBody();
   const status = statusOf(error);
   if (status >= 500) return { ok: false, code: ErrorCode.Internal, message: 'Internal error' };
   const code = status === 413 ? ErrorCode.PayloadTooLarge : status === 429 ? ErrorCode.RateLimited : ErrorCode.BadRequest;

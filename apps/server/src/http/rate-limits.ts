@@ -38,7 +38,10 @@ function byPerson(players: PlayerService) {
  * a guest is limited by address alone, or each new guest's token would open
  * a fresh allowance for the next.
  */
-export async function rateLimits(api: FastifyInstance, { players, settings }: { players: PlayerService; settings: RateLimitSettings }) {
+export async function rateLimits(
+  api: FastifyInstance,
+  { players, settings, onRefused }: { players: PlayerService; settings: RateLimitSettings; onRefused?: () => void },
+) {
   const person = byPerson(players);
   const perRoute: Record<string, RateLimitOptions | false> = {
     'POST /api/session': { max: settings.RATE_LIMIT_GUESTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
@@ -46,6 +49,7 @@ export async function rateLimits(api: FastifyInstance, { players, settings }: { 
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     // Load balancers probe it from one address; a refused probe would take the node out of service.
     'GET /api/health': false,
+    'GET /api/health/live': false,
   };
   api.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -58,6 +62,7 @@ export async function rateLimits(api: FastifyInstance, { players, settings }: { 
     max: settings.RATE_LIMIT_READS_PER_MINUTE,
     timeWindow: '1 minute',
     keyGenerator: person,
+    onExceeded: () => onRefused?.(),
     errorResponseBuilder: (_request, context) =>
       new ServiceError(ErrorCode.RateLimited, `Too many requests; try again in ${context.after}`, context.statusCode),
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
+import { logFailure } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
 import type { MatchObserver, MatchService } from './match-service.js';
 
@@ -77,7 +78,7 @@ export class DeadlineSweeper implements MatchObserver {
         take: 100,
       });
       for (const { id } of abandoned) {
-        await this.matches.endAbandoned(id, this.settings.abandonGraceMs).catch((error: unknown) => this.log.error({ err: error, matchId: id }, 'ending an abandoned match failed'));
+        await this.matches.endAbandoned(id, this.settings.abandonGraceMs).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'ending an abandoned match failed'));
       }
       const lapsed = await this.db.prisma.openerRound.findMany({
         where: { decidedAt: null, createdAt: { lte: new Date(Date.now() - this.matches.openerTimeoutMs) }, match: { status: 'opener' } },
@@ -85,14 +86,14 @@ export class DeadlineSweeper implements MatchObserver {
         take: 100,
       });
       for (const { matchId } of lapsed) {
-        await this.matches.forfeitOpener(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'opener timeout failed'));
+        await this.matches.forfeitOpener(matchId).catch((error: unknown) => logFailure(this.log, error, { matchId }, 'opener timeout failed'));
       }
     } catch (error) {
-      this.log.error({ err: error }, 'deadline sweep failed');
+      logFailure(this.log, error, {}, 'deadline sweep failed');
     }
   }
 
   private async expire(matchId: string): Promise<void> {
-    await this.matches.expire(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'timeout failed'));
+    await this.matches.expire(matchId).catch((error: unknown) => logFailure(this.log, error, { matchId }, 'timeout failed'));
   }
 }

@@ -3,17 +3,22 @@ import type { MatchEventEnvelope, Presence, Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { roomChannel, type GameServer } from '../socket/game-server.js';
 import { remainingAt } from './clock.js';
+import { PeriodicTask } from '../periodic-task.js';
 import { KeyedQueue } from './keyed-queue.js';
 import type { MatchObserver } from './match-service.js';
 import { runningSeat, type MatchRow } from './match-store.js';
+import { LocalPresenceStore, type PresenceStore } from './presence-store.js';
 import { TrailingWindow } from './trailing-window.js';
 
 /** A room's presence is announced at most once per this many milliseconds, after the last change. */
 export const presenceWindowMs = 250;
 
 /**
- * Who is connected to a room, across every server process (the adapter
- * answers for all of them). A seated player with no connection is absent
+ * Who is connected to a room, across every server process. Each process
+ * knows its own sockets and shares only those, per room, through the store
+ * (Redis with several processes); a refresh writes this process's entry and
+ * reads the others', never asking every process for its sockets. Processes
+ * that stop beating are swept, and their rooms recomputed. A seated player with no connection is absent
  * from that moment, recorded on the match so any process can judge a claim;
  * after the grace period, or sooner when their clock would run out first,
  * the opponent may claim the win. Refreshes read the match and write only
@@ -26,13 +31,35 @@ export class PresenceService implements MatchObserver {
   /** A crowd joining and leaving one room is announced once per window, not once per socket. */
   private readonly coalesced = new TrailingWindow(presenceWindowMs, (code) => this.refreshNow(code));
   private stopped = false;
+  private readonly beats: PeriodicTask;
 
   constructor(
     private readonly io: GameServer,
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     readonly graceMs: number,
-  ) {}
+    private readonly store: PresenceStore = new LocalPresenceStore(),
+    heartbeatMs = 5_000,
+  ) {
+    this.beats = new PeriodicTask(() => this.beat(), heartbeatMs);
+  }
+
+  /** Starts this process's heartbeat, and the sweep of processes that stopped beating. */
+  start(): void {
+    this.beats.start();
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      if (await this.store.heartbeat()) {
+        this.log.warn('presence: this process was taken for dead while it stalled; writing its rooms again');
+        for (const room of this.io.of('/').adapter.rooms.keys()) if (room.startsWith('room:')) this.refresh(room.slice('room:'.length));
+      }
+      for (const code of await this.store.orphanedRooms()) this.refresh(code);
+    } catch (error) {
+      this.log.warn({ err: error }, 'presence heartbeat failed');
+    }
+  }
 
   claimableAt = (match: Pick<MatchRow, 'absent0Since' | 'absent1Since' | 'clock0Ms' | 'clock1Ms' | 'turnStartedAt' | 'status' | 'position'>, seat: Seat): Date | null => {
     const since = seat === 0 ? match.absent0Since : match.absent1Since;
@@ -53,6 +80,24 @@ export class PresenceService implements MatchObserver {
   stop(): void {
     this.stopped = true;
     this.coalesced.stop();
+  }
+
+  /** After `stop` and once nothing else runs: the heartbeat ends (other processes sweep this one's entries) and the store closes. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.beats.stop();
+    await this.store.close();
+  }
+
+  /** The distinct players of this process's own sockets in a room. */
+  private localPlayers(code: string): string[] {
+    const namespace = this.io.of('/');
+    const ids = new Set<string>();
+    for (const socketId of namespace.adapter.rooms.get(roomChannel(code)) ?? []) {
+      const id = namespace.sockets.get(socketId)?.data.player?.id;
+      if (id) ids.add(id);
+    }
+    return [...ids];
   }
 
   /** Someone joined or left the room: it is recomputed and announced at the end of the room's window. */
@@ -89,8 +134,7 @@ export class PresenceService implements MatchObserver {
         this.log.debug({ code }, 'presence of an unknown room');
         return;
       }
-      const sockets = await this.io.in(roomChannel(code)).fetchSockets();
-      const present = new Set(sockets.map((socket) => socket.data.player?.id));
+      const present = new Set((await this.store.exchange(code, this.localPlayers(code))).flat());
       const connected = [match.player0Id, match.player1Id].map((id) => id !== null && present.has(id));
       const now = new Date();
       const absent = [0, 1].map((seat) => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PRESETS } from '@oanquan/rules';
 import { poolTimeControl, queuePools, type PublicPlayer, type QueuePool } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
+import { logFailure } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { insertRoom } from '../rooms/room-service.js';
 import { playerChannel, type GameServer } from '../socket/game-server.js';
@@ -74,7 +75,7 @@ export class Matchmaker {
       for (const pool of queuePools) await this.pair(pool);
       await this.sendStatus();
     } catch (error) {
-      this.log.error({ err: error }, 'matchmaking tick failed');
+      logFailure(this.log, error, {}, 'matchmaking tick failed');
     }
   }
 

@@ -8,10 +8,11 @@ import {
   type ClientPayload,
   type ErrorBody,
 } from '@oanquan/protocol';
-import { ServiceError } from '../errors.js';
+import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
 import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { PlayerService } from '../players/player-service.js';
 import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
@@ -32,7 +33,7 @@ type Acknowledge = (body: ErrorBody) => void;
  */
 export function attachSocketHandlers(
   io: GameServer,
-  services: { players: PlayerService; matches: MatchService; presence: PresenceService; matchmaker: Matchmaker },
+  services: { players: PlayerService; matches: MatchService; presence: PresenceService; matchmaker: Matchmaker; metrics?: Metrics },
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = defaultSocketLimits,
   addressOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '',
@@ -74,7 +75,7 @@ export function attachSocketHandlers(
       },
       (error: unknown) => {
         release();
-        refuse(error instanceof ServiceError ? error.toBody() : internal());
+        refuse(asRefusal(error)?.toBody() ?? internal());
       },
     );
   });
@@ -82,11 +83,14 @@ export function attachSocketHandlers(
   io.on('connection', (socket: GameSocket) => {
     const player = socket.data.player;
     const strikes = new TokenBucket(socketLimits.maxRefusals, 1);
+    // Every line about this socket names its player; lines about a match name the match too.
+    const socketLog = log.child({ playerId: player.id, socketId: socket.id });
 
     const refuse = (ack: Acknowledge | undefined, code: ErrorBody['code'], message: string) => {
       ack?.({ ok: false, code, message });
+      if (code === ErrorCode.RateLimited) services.metrics?.rateLimited.inc({ edge: 'socket' });
       if (!strikes.take()) {
-        log.warn({ player: player.id, address: addressOf(socket.request) }, 'socket disconnected for flooding');
+        socketLog.warn({ address: addressOf(socket.request) }, 'socket disconnected for flooding');
         socket.disconnect(true);
       }
     };
@@ -106,7 +110,7 @@ export function attachSocketHandlers(
         }
         next();
       } catch (error: unknown) {
-        log.error({ err: error, player: player.id }, 'socket middleware failed');
+        socketLog.error({ err: error }, 'socket middleware failed');
         socket.disconnect(true);
       }
     });
@@ -114,15 +118,23 @@ export function attachSocketHandlers(
     const on = <E extends ClientEventName>(event: E, run: (payload: ClientPayload<E>) => Promise<Ack<E>>) => {
       (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args: unknown[]) => {
         const ack = args.at(-1) as (answer: Ack<E>) => void;
+        const payload = args.length === 2 ? args[0] : undefined;
+        const matchId = typeof payload === 'object' && payload !== null ? (payload as { matchId?: unknown }).matchId : undefined;
+        const eventLog = typeof matchId === 'string' ? socketLog.child({ matchId: matchId.slice(0, 64) }) : socketLog;
         Promise.resolve()
-          .then(() => run(parseInput(clientEvents[event], args.length === 2 ? args[0] : undefined) as ClientPayload<E>))
+          .then(() => run(parseInput(clientEvents[event], payload) as ClientPayload<E>))
           .then(ack, (error: unknown) => {
-            if (error instanceof ServiceError) return ack(error.toBody());
-            log.error({ err: error, event }, 'socket event failed');
+            const refusal = asRefusal(error);
+            if (refusal?.code === ErrorCode.Unavailable) {
+              services.metrics?.databaseUnavailable.inc({ edge: 'socket' });
+              eventLog.warn({ err: error, event }, 'database unreachable');
+            }
+            if (refusal) return ack(refusal.toBody());
+            eventLog.error({ err: error, event }, 'socket event failed');
             ack(internal());
           })
           .catch((error: unknown) => {
-            log.error({ err: error, event }, 'socket acknowledgement failed');
+            eventLog.error({ err: error, event }, 'socket acknowledgement failed');
             socket.disconnect(true);
           });
       });
@@ -145,7 +157,16 @@ export function attachSocketHandlers(
     on('move', async (payload) => {
       // The clock stops when the move arrives, not when its turn in the match's queue comes.
       const receivedAt = new Date();
-      return { ok: true, version: await services.matches.move(player, payload, receivedAt) };
+      const timer = services.metrics?.moveAck.startTimer();
+      try {
+        const version = await services.matches.move(player, payload, receivedAt);
+        timer?.({ result: 'ok' });
+        socketLog.debug({ matchId: payload.matchId, version }, 'move applied');
+        return { ok: true, version };
+      } catch (error) {
+        timer?.({ result: asRefusal(error)?.code ?? ErrorCode.Internal });
+        throw error;
+      }
     });
     on('room:leave', async ({ code }) => {
       // Leaving a room one is not in changes nothing, so it costs nothing.
@@ -186,7 +207,7 @@ export function attachSocketHandlers(
     });
     socket.on('disconnect', () => {
       for (const code of rooms) services.presence.refresh(code);
-      services.matchmaker.disconnected(socket.id).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
+      services.matchmaker.disconnected(socket.id).catch((error: unknown) => socketLog.error({ err: error }, 'leaving the queue failed'));
     });
   });
 }

@@ -333,6 +333,7 @@ export const en = {
   'error.NOT_ALLOWED_NOW': 'That is not allowed now.',
   'error.TIME_OUT': 'Time is up.',
   'error.BUSY': 'The server is busy; try again in a moment.',
+  'error.UNAVAILABLE': 'The server cannot reach its database for now; trying again.',
   'error.INTERNAL': 'The server ran into a problem.',
   'error.ERR_GAME_OVER': 'The game is over.',
   'error.ERR_BAD_MOVE': 'That is not a move.',

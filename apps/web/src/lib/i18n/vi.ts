@@ -331,6 +331,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.NOT_ALLOWED_NOW': 'Lúc này không thể làm vậy.',
   'error.TIME_OUT': 'Đã hết giờ.',
   'error.BUSY': 'Máy chủ đang quá tải, hãy thử lại sau giây lát.',
+  'error.UNAVAILABLE': 'Máy chủ tạm thời không kết nối được cơ sở dữ liệu; đang thử lại.',
   'error.INTERNAL': 'Máy chủ gặp sự cố.',
   'error.ERR_GAME_OVER': 'Ván đã kết thúc.',
   'error.ERR_BAD_MOVE': 'Nước đi không hợp lệ.',

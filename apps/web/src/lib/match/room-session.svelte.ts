@@ -4,8 +4,8 @@ import { BoardAnimator } from '../board/board-animator.svelte.js';
 import { errorText } from '../i18n/error-text.js';
 import type { I18n } from '../i18n/i18n.svelte.js';
 import { ClientErrorCode, failure, type Failure } from '../net/client-error.js';
+import { resendWhileRetryable } from '../net/retry.js';
 import type { GameSocket } from '../net/game-socket.svelte.js';
-import { requestRetrying } from '../net/retrying-request.js';
 import type { Settings } from '../settings/settings.svelte.js';
 import type { Notices } from '../ui/notices.svelte.js';
 import { remainingMs } from './clock.js';
@@ -77,7 +77,7 @@ export class RoomSession {
       this.fail(socket.problem ?? failure(ClientErrorCode.Offline, 'Not connected'));
       return;
     }
-    const answer = await socket.request('room:join', { code: this.code });
+    const answer = await resendWhileRetryable(() => socket.request('room:join', { code: this.code }));
     if (!answer.ok) {
       this.fail(answer);
       return;
@@ -91,7 +91,7 @@ export class RoomSession {
     this.busy = 'move';
     // One moveId for every resend, so a move the server took only once counts once.
     const payload = { matchId: match.id, moveId: newMoveId(), version: match.version, square: move.square, dir: move.dir };
-    const answer = await requestRetrying(() => this.deps.socket.request('move', payload));
+    const answer = await resendWhileRetryable(() => this.deps.socket.request('move', payload));
     this.busy = null;
     if (!answer.ok) {
       this.reject(answer);
@@ -137,7 +137,7 @@ export class RoomSession {
     try {
       do {
         this.syncAgain = false;
-        const answer = await this.deps.socket.request('sync', { matchId: match.id, version: match.version });
+        const answer = await resendWhileRetryable(() => this.deps.socket.request('sync', { matchId: match.id, version: match.version }));
         if (!answer.ok) {
           this.reject(answer);
           return;

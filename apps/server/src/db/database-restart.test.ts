@@ -1,0 +1,128 @@
+import pg from 'pg';
+import { PRESETS } from '@oanquan/rules';
+import { privatePostgres, type ServerProcess, startServerProcess } from '@oanquan/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+
+/** How long the database stays down: long enough for every path to meet it. */
+const outageMs = 10_000;
+
+describe('PostgreSQL stopped for 10 s and started again', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('refuses moves with UNAVAILABLE and says not ready meanwhile; then the same moves succeed, none lost or doubled', async () => {
+    const database = await privatePostgres();
+    cleanups.push(database.destroy);
+    const server: ServerProcess = await startServerProcess({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    cleanups.push(async () => {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    });
+
+    const [alice, bob] = await Promise.all([newGuest(server.url), newGuest(server.url)]);
+    const room = await newRoom(server.url, alice.token);
+    const a = await TestClient.connect(server.url, alice.token);
+    const b = await TestClient.connect(server.url, bob.token);
+    cleanups.push(async () => {
+      a.close();
+      b.close();
+    });
+    await a.request('room:join', { code: room.code });
+    await b.request('room:join', { code: room.code });
+    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    const opened = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
+    if (!opened.ok) throw new Error(opened.code);
+
+    const moves = scriptedGame(PRESETS.classic, 0, 5);
+    const half = Math.floor(moves.length / 2);
+    let version = opened.version;
+    const send = (i: number) => (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...moves[i]! });
+    const acked: string[] = [];
+    const playMove = async (i: number) => {
+      const ack = await send(i);
+      if (!ack.ok) throw new Error(`move ${i}: ${ack.code}`);
+      version = ack.version;
+      acked.push(`m${i}`);
+    };
+    for (let i = 0; i < half; i++) await playMove(i);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+    await database.stop();
+    const stoppedAt = Date.now();
+    // The mover keeps resending the same move, as the web client does on a retryable refusal.
+    const refusals = new Set<string>();
+    let readiness: Array<{ status: number; body: unknown }> = [];
+    while (Date.now() - stoppedAt < outageMs) {
+      const ack = await send(half);
+      expect(ack.ok).toBe(false);
+      if (!ack.ok) refusals.add(ack.code);
+      const ready = await fetch(`${server.url}/api/health`);
+      readiness.push({ status: ready.status, body: await ready.json() });
+      expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // The REST error path and the socket handshake say the same, never INTERNAL.
+    const rest = await fetch(`${server.url}/api/rooms/${room.code}`, { headers: { authorization: `Bearer ${alice.token}` } });
+    expect(rest.status).toBe(503);
+    expect(await rest.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    const handshake = await TestClient.connect(server.url, bob.token).then(
+      (client) => (client.close(), undefined),
+      (error: { data?: unknown }) => error.data,
+    );
+    expect(handshake).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    expect([...refusals]).toEqual(['UNAVAILABLE']);
+    expect(readiness.length).toBeGreaterThan(3);
+    expect(new Set(readiness.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ status: 503, body: { status: 'not ready', database: 'postgresql', reason: 'database' } })]));
+
+    await database.start();
+    const restartedAt = Date.now();
+    let resumed: number | undefined;
+    while (resumed === undefined) {
+      const ack = await send(half);
+      if (ack.ok) {
+        version = ack.version;
+        acked.push(`m${half}`);
+        resumed = Date.now();
+      } else {
+        expect(ack.code).toBe('UNAVAILABLE');
+        expect(Date.now() - restartedAt).toBeLessThan(20_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    console.log(`database restart: play resumed ${resumed - restartedAt} ms after PostgreSQL was back (${resumed - stoppedAt} ms after it stopped)`);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // A resend of a move already applied answers its earlier outcome and changes nothing.
+    expect(await send(half)).toEqual({ ok: true, version });
+
+    for (let i = half + 1; i < moves.length; i++) await playMove(i);
+    await Promise.all([a.waitForVersion(version), b.waitForVersion(version)]);
+    expect(a.events.at(-1)?.event.type).toBe('ended');
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const recorded = await client.query<{ move_id: string }>('SELECT move_id FROM move WHERE match_id = $1 ORDER BY ply', [room.matchId]);
+      expect(recorded.rows.map((row) => row.move_id)).toEqual(acked);
+      expect(acked).toHaveLength(moves.length);
+      const versions = await client.query<{ version: number }>('SELECT version FROM match_event WHERE match_id = $1 ORDER BY version', [room.matchId]);
+      expect(versions.rows.map((row) => row.version)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+    } finally {
+      await client.end();
+    }
+    expect(server.child.exitCode).toBeNull();
+
+    // Each line about the refused move names the match and the player; nothing was logged as a bug.
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; matchId?: string; playerId?: string; level: number });
+    const refused = lines.filter((line) => line.msg === 'database unreachable' && line.matchId !== undefined);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const line of refused) expect(line).toMatchObject({ matchId: room.matchId, playerId: alice.player.id });
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the database pool reports: connections open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface MetricSources {
+  connectedSockets(): number;
+  /** Matches in the opener or playing, across the whole site (read from the database at scrape time). */
+  liveMatches(): Promise<number>;
+  /** Undefined where there is no pool (PGlite is one connection in-process). */
+  pool?: () => PoolStats;
+  /** Undefined without Redis. */
+  redisConnected?: () => boolean;
+}
+
+/**
+ * This process's Prometheus metrics, in a registry of its own (tests run
+ * several apps in one process). Gauges read their source at scrape time, so
+ * nothing is counted on the hot path but the counters and the histogram.
+ * Node's default metrics come along, event-loop delay among them.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly moveAck: Histogram<'result'>;
+  readonly eventsPublished: Counter;
+  readonly rateLimited: Counter<'edge'>;
+  readonly databaseUnavailable: Counter<'edge'>;
+
+  constructor(sources: MetricSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'oanquan_' });
+    this.moveAck = new Histogram({
+      name: 'oanquan_move_ack_seconds',
+      help: 'From a move reaching the socket handler to its acknowledgement, by result (ok or the refusal code)',
+      labelNames: ['result'],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.eventsPublished = new Counter({ name: 'oanquan_events_published_total', help: 'Match events broadcast by this process', registers });
+    this.rateLimited = new Counter({ name: 'oanquan_rate_limited_total', help: 'Requests refused for going over a rate limit, by edge (http, socket)', labelNames: ['edge'], registers });
+    this.databaseUnavailable = new Counter({
+      name: 'oanquan_database_unavailable_total',
+      help: 'Requests answered UNAVAILABLE because the database could not be reached, by edge (http, socket)',
+      labelNames: ['edge'],
+      registers,
+    });
+    new Gauge({
+      name: 'oanquan_connected_sockets',
+      help: 'Socket.IO connections open on this process',
+      registers,
+      collect() {
+        this.set(sources.connectedSockets());
+      },
+    });
+    new Gauge({
+      name: 'oanquan_live_matches',
+      help: 'Matches in the opener or playing, site-wide; absent while the database is unreachable',
+      registers,
+      async collect() {
+        this.reset();
+        // A scrape during an outage still answers, without this one figure.
+        const count = await sources.liveMatches().catch(() => undefined);
+        if (count !== undefined) this.set(count);
+      },
+    });
+    const pool = sources.pool;
+    if (pool) {
+      new Gauge({
+        name: 'oanquan_db_pool_in_use',
+        help: 'Database connections checked out of the pool',
+        registers,
+        collect() {
+          const stats = pool();
+          this.set(stats.total - stats.idle);
+        },
+      });
+      new Gauge({
+        name: 'oanquan_db_pool_waiting',
+        help: 'Queries waiting for a database connection',
+        registers,
+        collect() {
+          this.set(pool().waiting);
+        },
+      });
+    }
+    const redisConnected = sources.redisConnected;
+    if (redisConnected) {
+      new Gauge({
+        name: 'oanquan_redis_connected',
+        help: '1 while broadcasts reach the other processes through Redis',
+        registers,
+        collect() {
+          this.set(redisConnected() ? 1 : 0);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { isRetryable } from '@oanquan/protocol';
+
+/** Waits between resends: quick at first, so a brief overload (BUSY) costs little, then every two seconds. */
+const delaysMs = [100, 250, 500, 1000, 2000];
+
+/**
+ * Sends a request again while the server refuses it with a retryable code
+ * (overloaded, or its database briefly unreachable): the very same payload, so a move keeps
+ * its moveId and is applied at most once. Gives up after `totalMs` and hands
+ * back the last refusal, which the caller shows like any other.
+ */
+export async function resendWhileRetryable<A extends { ok: boolean; code?: string }>(
+  send: () => Promise<A>,
+  totalMs = 30_000,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<A> {
+  const started = Date.now();
+  let answer = await send();
+  for (let attempt = 0; !answer.ok && answer.code !== undefined && isRetryable(answer.code); attempt++) {
+    const delay = delaysMs[Math.min(attempt, delaysMs.length - 1)]!;
+    if (Date.now() - started + delay > totalMs) break;
+    await sleep(delay);
+    answer = await send();
+  }
+  return answer;
+}

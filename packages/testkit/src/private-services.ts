@@ -1,0 +1,108 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './server-process.js';
+
+const run = promisify(execFile);
+const postgresBin = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface PrivatePostgres {
+  /** A database `oanquan` on the private server. */
+  url: string;
+  /** Fast shutdown: every session is told 57P01 and cut, as when an operator restarts the server. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL cluster of the test's own (initdb and pg_ctl of the installed
+ * server) on a spare port, which the test may stop and start again without
+ * disturbing any other test.
+ */
+export async function privatePostgres(): Promise<PrivatePostgres> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-pg-'));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  // PostgreSQL refuses to run as root: as root (CI containers), run it as the postgres user of Debian's package.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const ids = await Promise.all(['-u', '-g'].map(async (flag) => Number((await run('id', [flag, 'postgres'])).stdout.trim())));
+    await chown(dir, ids[0]!, ids[1]!);
+  }
+  const env = { ...process.env, LC_ALL: 'C' };
+  const bin = (name: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(postgresBin, name), ...args], { env }) : run(path.join(postgresBin, name), args, { env });
+  await bin('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const pgctl = (...args: string[]) => bin('pg_ctl', ['-D', data, '-w', ...args]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const start = async () => {
+    await pgctl('-o', options, '-l', path.join(dir, 'log'), 'start');
+  };
+  await start();
+  await bin('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'oanquan']);
+  let running = true;
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/oanquan`,
+    async stop() {
+      await pgctl('-m', 'fast', 'stop');
+      running = false;
+    },
+    async start() {
+      await start();
+      running = true;
+    },
+    async destroy() {
+      if (running) await pgctl('-m', 'immediate', 'stop').catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether something answers PONG to a Redis PING on this port. */
+function pong(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+    });
+  });
+}
+
+/** A Redis of the test's own on a spare port, in memory only; `stop` kills it, `start` brings up an empty one on the same port. */
+export async function privateRedis(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void> }> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const deadline = Date.now() + 10_000;
+    while (!(await pong(port))) {
+      if (Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      const exiting = child;
+      if (!exiting || exiting.exitCode !== null) return;
+      const exited = new Promise((resolve) => exiting.once('exit', resolve));
+      exiting.kill('SIGKILL');
+      await exited;
+    },
+    start,
+  };
+}
