@@ -24,6 +24,16 @@ export const ErrorCode = {
   /** abort after the first move, claim while the opponent is present, … */
   NotAllowedNow: 'NOT_ALLOWED_NOW',
   TimeOut: 'TIME_OUT',
+  /** Rated play, changing a password: only for a kept account, not a guest. */
+  AccountRequired: 'ACCOUNT_REQUIRED',
+  /** Keeping an account for a player who already has one. */
+  AlreadyAnAccount: 'ALREADY_AN_ACCOUNT',
+  /** The username is someone else's (compared without case). */
+  UsernameTaken: 'USERNAME_TAKEN',
+  /** A wrong username or password; which of the two is never said. */
+  BadCredentials: 'BAD_CREDENTIALS',
+  /** A state-changing request or a socket handshake sent by another site. */
+  CrossSite: 'CROSS_SITE',
   Internal: 'INTERNAL',
 } as const;
 

@@ -17,7 +17,7 @@ const position = newGame().position as unknown as object;
 function fixtures(db: Database, now: Date) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   return {
-    guest: (age: number) => db.prisma.player.create({ data: { name: 'g', tokenHash: randomBytes(32).toString('hex'), createdAt: ago(age) } }),
+    guest: (age: number) => db.prisma.player.create({ data: { name: 'g', createdAt: ago(age) } }),
     /** A room and its first match: waiting, in the opener with a round and events, or started and ended. */
     room: async (age: number, creatorId: string | null, phase: 'waiting' | 'opener' | 'ended', seats: [string, string] | null = null) => {
       const room = await db.prisma.room.create({ data: { code: randomBytes(6).toString('hex'), rules: {}, createdById: creatorId, createdAt: ago(age) } });

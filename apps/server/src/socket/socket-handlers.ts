@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   clientEvents,
@@ -13,9 +14,11 @@ import type { MatchService } from '../matches/match-service.js';
 import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import type { PlayerService } from '../players/player-service.js';
+import { crossSiteRefusal } from '../http/same-site.js';
+import { SESSION_COOKIE } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
-import { playerChannel, roomChannel, type GameServer, type GameSocket } from './game-server.js';
+import { playerChannel, roomChannel, sessionChannel, type GameServer, type GameSocket } from './game-server.js';
 import { PlayerRateLimiter } from './player-rate-limiter.js';
 import { defaultSocketLimits, type SocketLimits } from './socket-limits.js';
 import { refusalOf } from './socket-parser.js';
@@ -44,6 +47,9 @@ export function attachSocketHandlers(
 
   io.use((socket, next) => {
     const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.message), { data: body }));
+    // Another site's page could open a socket that carries this site's cookie.
+    const crossSite = crossSiteRefusal(socket.request.headers);
+    if (crossSite) return refuse({ ok: false, code: ErrorCode.CrossSite, message: crossSite });
     const address = addressOf(socket.request);
     // The address is checked before the token, so a full address costs no database lookup.
     if (!addressSlots.take(address)) {
@@ -61,8 +67,8 @@ export function attachSocketHandlers(
     // Whichever comes first: the socket leaves, or its connection closes (also mid-handshake, before any 'disconnect').
     socket.conn.on('close', release);
     socket.once('disconnect', release);
-    services.players.authenticate((socket.handshake.auth as { token?: unknown } | undefined)?.token).then(
-      (player) => {
+    services.players.identify(handshakeToken(socket)).then(
+      ({ player, session }) => {
         if (released) return;
         if (!playerSlots.take(player.id)) {
           release();
@@ -70,6 +76,7 @@ export function attachSocketHandlers(
         }
         playerId = player.id;
         socket.data.player = player;
+        socket.data.sessionId = session.id;
         next();
       },
       (error: unknown) => {
@@ -129,7 +136,7 @@ export function attachSocketHandlers(
     };
 
     // Messages for this player wherever they are (queue pairings), from any process.
-    void socket.join(playerChannel(player.id));
+    void socket.join([playerChannel(player.id), sessionChannel(socket.data.sessionId)]);
     // Subscribe before reading, so nothing committed in between is missed
     // (a client drops events it already has by their version).
     on('room:join', async ({ code }) => {
@@ -170,8 +177,8 @@ export function attachSocketHandlers(
       return { ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) };
     });
     on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
-    on('queue:join', async ({ pool }) => {
-      await services.matchmaker.join(player, socket.id, pool);
+    on('queue:join', async ({ pool, rated }) => {
+      await services.matchmaker.join(player, socket.id, pool, rated);
       return { ok: true };
     });
     on('queue:leave', async () => {
@@ -189,6 +196,14 @@ export function attachSocketHandlers(
       services.matchmaker.disconnected(socket.id).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
     });
   });
+}
+
+/** Scripts and tests hand the token in `auth.token`; a browser's socket carries the session cookie. */
+function handshakeToken(socket: GameSocket): unknown {
+  const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (given !== undefined) return given;
+  const cookies = socket.request.headers.cookie;
+  return cookies ? fastifyCookie.parse(cookies)[SESSION_COOKIE] : undefined;
 }
 
 function tooManyConnections(message: string): ErrorBody {
