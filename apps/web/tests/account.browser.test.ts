@@ -1,0 +1,107 @@
+import type { MeResponse, SessionResponse } from '@oanquan/protocol';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+
+const phone = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
+
+/** Who the page's cookie names, asked the way the site asks. */
+const me = (page: Page) => page.evaluate(async () => (await (await fetch('/api/me')).json()) as MeResponse);
+
+describe('accounts in Chromium on a 320 px phone', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('keeps a guest’s account, signs in on a second browser, changes the password and signs out everywhere, in Vietnamese and English', { timeout: 120_000 }, async () => {
+    const first = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    await first.page.goto(harness.server.url);
+    await first.page.waitForSelector('[data-my-name]');
+    const guest = await me(first.page);
+    expect(guest.username).toBeNull();
+    // The session is in an httpOnly cookie: no script on the page sees it, and nothing is kept in localStorage.
+    expect(await first.page.evaluate(() => document.cookie)).not.toContain('oq_session');
+    expect(await first.page.evaluate(() => localStorage.getItem('oanquan.token'))).toBeNull();
+    const [cookie] = (await first.context.cookies()).filter((c) => c.name === 'oq_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    await first.page.click('[data-account-link]');
+    await first.page.waitForSelector('[data-keep-form]');
+    expect(await first.page.textContent('[data-keep-form] h2')).toBe('Giữ tài khoản của tôi');
+    expect(await horizontalOverflow(first.page)).toBeLessThanOrEqual(0);
+    await first.page.fill('[data-keep-username]', 'Bà_Tư');
+    await first.page.fill('[data-keep-password]', 'hoa sen trắng');
+    await first.page.click('[data-keep-submit]');
+    await first.page.waitForSelector('[data-signed-in-as]');
+    expect(await first.page.textContent('[data-account-outcome]')).toContain('Đã giữ tài khoản. Chào mừng Bà_Tư!');
+    expect(await me(first.page)).toEqual({ player: { id: guest.player.id, name: 'Bà_Tư' }, username: 'Bà_Tư' });
+    expect(await horizontalOverflow(first.page)).toBeLessThanOrEqual(0);
+
+    // A second browser, in English: a new guest until it signs in as the same player.
+    const second = await newPlayer(harness.browser, { ...phone, locale: 'en-GB' });
+    await second.page.goto(`${harness.server.url}/account`);
+    await second.page.waitForSelector('[data-sign-in-form]');
+    expect((await me(second.page)).player.id).not.toBe(guest.player.id);
+    await second.page.fill('[data-sign-in-username]', 'bà_tư');
+    await second.page.fill('[data-sign-in-password]', 'wrong password');
+    await second.page.click('[data-sign-in-submit]');
+    await second.page.waitForSelector('[data-account-outcome]:text-is("Wrong username or password.")');
+    await second.page.fill('[data-sign-in-password]', 'hoa sen trắng');
+    await second.page.click('[data-sign-in-submit]');
+    await second.page.waitForSelector('[data-signed-in-as]');
+    expect(await second.page.textContent('[data-account-outcome]')).toBe('Signed in as Bà_Tư.');
+    expect((await me(second.page)).player.id).toBe(guest.player.id);
+    await second.page.goto(harness.server.url);
+    await second.page.waitForSelector('[data-me-name]:text-is("Bà_Tư")');
+    expect(await horizontalOverflow(second.page)).toBeLessThanOrEqual(0);
+
+    // A new password on the second browser signs the first one out.
+    await second.page.goto(`${harness.server.url}/account`);
+    await second.page.fill('[data-current-password]', 'hoa sen trắng');
+    await second.page.fill('[data-new-password]', 'mật khẩu mới');
+    await second.page.click('[data-password-submit]');
+    await second.page.waitForSelector('[data-account-outcome]:text-is("Password changed. Your other devices are signed out.")');
+    await first.page.reload();
+    await first.page.waitForSelector('[data-keep-form]');
+    expect((await me(first.page)).player.id).not.toBe(guest.player.id);
+
+    // The first browser signs in with the new password, then signs out everywhere: both become guests.
+    await first.page.fill('[data-sign-in-username]', 'Bà_Tư');
+    await first.page.fill('[data-sign-in-password]', 'mật khẩu mới');
+    await first.page.click('[data-sign-in-submit]');
+    await first.page.waitForSelector('[data-sign-out-everywhere]');
+    expect((await me(first.page)).player.id).toBe(guest.player.id);
+    await first.page.click('[data-sign-out-everywhere]');
+    await first.page.waitForSelector('[data-account-outcome]:text-is("Đã đăng xuất. Giờ bạn là khách.")');
+    await first.page.waitForSelector('[data-keep-form]');
+    await second.page.reload();
+    await second.page.waitForSelector('[data-keep-form]');
+    for (const { page } of [first, second]) expect(await me(page)).toMatchObject({ username: null });
+    expect((await me(second.page)).player.id).not.toBe(guest.player.id);
+
+    expect([...first.errors, ...second.errors]).toEqual([]);
+    await Promise.all([first.context.close(), second.context.close()]);
+  });
+
+  it('trades a guest token left in localStorage for the cookie on the next visit, then removes it', async () => {
+    const made = await fetch(`${harness.server.url}/api/session`, { method: 'POST' });
+    const old = (await made.json()) as SessionResponse;
+    const player = await newPlayer(harness.browser, phone);
+    await player.context.addInitScript((token) => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem('oanquan.token', token);
+      sessionStorage.setItem('seeded', '1');
+    }, old.token);
+    await player.page.goto(harness.server.url);
+    await player.page.waitForSelector(`[data-my-name]:text-is("${old.player.name}")`);
+    expect(await player.page.evaluate(() => localStorage.getItem('oanquan.token'))).toBeNull();
+    await player.page.reload();
+    await player.page.waitForSelector(`[data-my-name]:text-is("${old.player.name}")`);
+    expect((await me(player.page)).player.id).toBe(old.player.id);
+    expect(player.errors).toEqual([]);
+    await player.context.close();
+  });
+});
