@@ -147,6 +147,7 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     const c = await newPlayer(harness.browser);
     await c.page.goto(harness.server.url);
     await c.page.waitForSelector('[data-me] [data-my-name]');
+    await keepAccount(c.page, 'rated_end_2');
     await c.page.click('[data-pool="3+2"]');
     await c.page.click('[data-play]:not([disabled])');
     const oldRoom = a.page.url();
