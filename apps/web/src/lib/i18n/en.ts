@@ -55,6 +55,7 @@ export const en = {
 
   'home.play': 'Play',
   'home.playHint': 'Meet an opponent near your rating, with a clock.',
+  'home.casualHint': 'As a guest you play casual games; rated games need an account.',
   'home.pool': 'Time control',
   'home.friend': 'Play a friend',
   'home.friendHint': 'Create a room, then send its link.',

@@ -53,6 +53,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
 
   'home.play': 'Chơi ngay',
   'home.playHint': 'Ghép với đối thủ cùng trình độ, có đồng hồ.',
+  'home.casualHint': 'Khách chơi ván không tính điểm; ván tính điểm cần có tài khoản.',
   'home.pool': 'Thời gian',
   'home.friend': 'Chơi với bạn bè',
   'home.friendHint': 'Tạo phòng rồi gửi đường dẫn cho bạn.',
