@@ -2,6 +2,7 @@ import type { MeResponse, SessionResponse } from '@oanquan/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { playFinishedGame } from './support/live-game.js';
 
 const phone = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
 
@@ -103,5 +104,33 @@ describe('accounts in Chromium on a 320 px phone', () => {
     expect((await me(player.page)).player.id).toBe(old.player.id);
     expect(player.errors).toEqual([]);
     await player.context.close();
+  });
+
+  it('shows a profile worth visiting on a phone: record by first move, rating history, filters and a link to share, in both languages', async () => {
+    const game = await playFinishedGame(harness.server.url, 7);
+    const id = game.players[0].player.id;
+    for (const locale of ['vi-VN', 'en-GB']) {
+      const visitor = await newPlayer(harness.browser, { ...phone, locale });
+      await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.server.url });
+      await visitor.page.goto(`${harness.server.url}/p/${id}`);
+      await visitor.page.waitForSelector('[data-by-first]');
+      const cells = await visitor.page.$$eval('[data-by-first] tbody td', (tds) => tds.map((td) => Number(td.textContent)));
+      expect(cells.reduce((a, b) => a + b, 0)).toBe(1);
+      // A friend room is casual: no rated game, so no graph yet.
+      await visitor.page.waitForSelector('[data-history-empty]');
+      expect(await visitor.page.getAttribute('[data-profile-kind]', 'data-profile-kind')).toBe('guest');
+      await visitor.page.waitForSelector('[data-feed="finished"] [data-match-item]');
+      await visitor.page.click('[data-filter="rated"]');
+      await visitor.page.waitForSelector('[data-feed="finished"] [data-match-item]', { state: 'detached' });
+      await visitor.page.click('[data-filter="casual"]');
+      await visitor.page.waitForSelector('[data-feed="finished"] [data-match-item]');
+      expect(await horizontalOverflow(visitor.page)).toBeLessThanOrEqual(0);
+      await visitor.page.click('[data-share]');
+      await visitor.page.waitForSelector('[data-copied]');
+      expect(await visitor.page.evaluate(() => navigator.clipboard.readText())).toBe(`${harness.server.url}/p/${id}`);
+      expect(await visitor.page.textContent('[data-copied]')).toBe(locale === 'vi-VN' ? 'Đã sao chép liên kết.' : 'Link copied.');
+      expect(visitor.errors).toEqual([]);
+      await visitor.context.close();
+    }
   });
 });
