@@ -2,7 +2,7 @@ import type { MeResponse, SessionResponse } from '@oanquan/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
-import { playFinishedGame } from './support/live-game.js';
+import { playFinishedGame, playRatedGame } from './support/live-game.js';
 
 const phone = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
 
@@ -106,7 +106,7 @@ describe('accounts in Chromium on a 320 px phone', () => {
     await player.context.close();
   });
 
-  it('shows a profile worth visiting on a phone: record by first move, rating history, filters and a link to share, in both languages', async () => {
+  it('shows a profile worth visiting on a phone: record by first move, rating history, filters and a link to share, in both languages', { timeout: 120_000 }, async () => {
     const game = await playFinishedGame(harness.server.url, 7);
     const id = game.players[0].player.id;
     for (const locale of ['vi-VN', 'en-GB']) {
@@ -132,5 +132,22 @@ describe('accounts in Chromium on a 320 px phone', () => {
       expect(visitor.errors).toEqual([]);
       await visitor.context.close();
     }
+
+    // After a rated game the winner's history has its first point, above the start.
+    const rated = await playRatedGame(harness.server.url, 11);
+    const visitor = await newPlayer(harness.browser, { ...phone, locale: 'en-GB' });
+    await visitor.page.goto(`${harness.server.url}/p/${rated.winner.player.id}`);
+    await visitor.page.waitForSelector('[data-rating-graph="1"] circle');
+    expect(await visitor.page.getAttribute('[data-profile-kind]', 'data-profile-kind')).toBe('account');
+    expect(await visitor.page.getAttribute('[data-rating-graph] svg', 'aria-label')).toMatch(/^Rating after each rated game, from /);
+    expect(Number(await visitor.page.textContent('[data-rating]'))).toBeGreaterThan(1500);
+    expect(await visitor.page.$$eval('[data-by-first-row="first"] td', (tds) => tds.map((td) => td.textContent))).toEqual(['1', '0', '0']);
+    await visitor.page.click('[data-filter="win"]');
+    await visitor.page.waitForSelector(`[data-match-item="${rated.matchId}"]`);
+    await visitor.page.click('[data-filter="loss"]');
+    await visitor.page.waitForSelector(`[data-match-item="${rated.matchId}"]`, { state: 'detached' });
+    expect(await horizontalOverflow(visitor.page)).toBeLessThanOrEqual(0);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
   });
 });
