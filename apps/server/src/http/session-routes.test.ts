@@ -156,6 +156,10 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
     expect(await socket.closed).toBe('io server disconnect');
     expect((await browser(url, '/api/me', { cookie: device.cookie })).status).toBe(401);
     expect((await api(url, '/api/me', { token: account.token })).status).toBe(200);
+    // Signing out again, with a session already ended, still clears the cookie.
+    const again = await browser(url, '/api/session/logout', { method: 'POST', cookie: device.cookie });
+    expect(again.status).toBe(200);
+    expect(again.setCookie[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0;`));
   });
 
   it('changes a password: the old one and every other session stop working, this one goes on', async () => {

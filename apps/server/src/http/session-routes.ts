@@ -10,6 +10,7 @@ import {
   type OkResponse,
   type SessionResponse,
 } from '@oanquan/protocol';
+import { ServiceError } from '../errors.js';
 import type { Accounts } from '../players/accounts.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
@@ -76,9 +77,13 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     return opened(request, reply, signedIn.token, signedIn.player);
   });
 
+  // Signing out of a session that already ended (expired, revoked elsewhere) still clears the browser's cookie.
   app.post('/session/logout', async (request, reply): Promise<OkResponse> => {
-    const identity = await requireIdentity(players, request);
-    await players.sessions.revoke(identity.session.id);
+    const identity = await requireIdentity(players, request).catch((error: unknown) => {
+      if (error instanceof ServiceError) return null;
+      throw error;
+    });
+    if (identity) await players.sessions.revoke(identity.session.id);
     clearSessionCookie(request, reply, cookieSecure);
     return { ok: true };
   });
