@@ -94,6 +94,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const cleanup = new StaleDataCleanup(db, http.log, {
     guestRetentionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
     idleRoomMs: config.IDLE_ROOM_HOURS * 3600 * 1000,
+    endedSessionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
     batchSize: config.CLEANUP_BATCH_SIZE,
   });
   const cleanups = new PeriodicTask(() => cleanup.runLogged(), config.CLEANUP_INTERVAL_MS);

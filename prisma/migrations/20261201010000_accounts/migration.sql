@@ -42,6 +42,12 @@ CREATE UNIQUE INDEX "session_token_hash_key" ON "session"("token_hash");
 CREATE INDEX "session_player_id_idx" ON "session"("player_id");
 
 -- CreateIndex
+CREATE INDEX "session_expires_at_idx" ON "session"("expires_at");
+
+-- CreateIndex
+CREATE INDEX "session_revoked_at_idx" ON "session"("revoked_at");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "player_username_key_key" ON "player"("username_key");
 
 -- AddForeignKey
