@@ -1,7 +1,7 @@
 import type { MeResponse, SessionResponse } from '@oanquan/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame, playRatedGame } from './support/live-game.js';
 
 const phone = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
@@ -86,6 +86,33 @@ describe('accounts in Chromium on a 320 px phone', () => {
 
     expect([...first.errors, ...second.errors]).toEqual([]);
     await Promise.all([first.context.close(), second.context.close()]);
+  });
+
+  it('offers an account the choice of a casual game, and tells a guest their games are casual; the two then meet', async () => {
+    const account = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    const guest = await newPlayer(harness.browser, { ...phone, locale: 'en-GB' });
+    await account.page.goto(harness.server.url);
+    await account.page.waitForSelector('[data-casual-hint]');
+    await keepAccount(account.page, 'casual_choice');
+    await account.page.reload();
+    await account.page.waitForSelector('[data-rated-choice] input:checked');
+    expect(await account.page.$('[data-casual-hint]')).toBeNull();
+    expect((await account.page.textContent('[data-rated-choice]'))?.trim()).toBe('Ván tính điểm');
+    await account.page.uncheck('[data-rated-choice] input');
+    await guest.page.goto(harness.server.url);
+    await guest.page.waitForSelector('[data-casual-hint]');
+    expect(await guest.page.$('[data-rated-choice]')).toBeNull();
+    expect(await horizontalOverflow(account.page)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(guest.page)).toBeLessThanOrEqual(0);
+    for (const { page } of [account, guest]) {
+      await page.click('[data-pool="10+5"]');
+      await page.click('[data-play]:not([disabled])');
+    }
+    await Promise.all([account.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), guest.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    expect(account.page.url()).toBe(guest.page.url());
+    await account.page.waitForSelector('[data-room][data-rated="false"]');
+    expect([...account.errors, ...guest.errors]).toEqual([]);
+    await Promise.all([account.context.close(), guest.context.close()]);
   });
 
   it('trades a guest token left in localStorage for the cookie on the next visit, then removes it', async () => {

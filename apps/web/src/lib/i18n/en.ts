@@ -70,6 +70,7 @@ export const en = {
   'queue.waited': 'Waiting for {time}',
   'queue.waiting': 'Players waiting in {pool}: {n}',
   'queue.cancel': 'Cancel',
+  'queue.rated': 'Rated game',
   'queue.matched': 'Opponent found. Joining…',
   'queue.poolLabel': '{minutes} min + {seconds} s',
 

@@ -68,6 +68,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'queue.waited': 'Đã chờ {time}',
   'queue.waiting': 'Số người đang chờ ở {pool}: {n}',
   'queue.cancel': 'Hủy',
+  'queue.rated': 'Ván tính điểm',
   'queue.matched': 'Đã tìm thấy đối thủ. Đang vào phòng…',
   'queue.poolLabel': '{minutes} phút + {seconds} giây',
 
