@@ -1,6 +1,8 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { ErrorCode, limits, type ErrorBody, type MatchEventEnvelope } from '@oanquan/protocol';
+import { ServiceError } from './errors.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { asRefusal } from './errors.js';
@@ -10,6 +12,7 @@ import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
 import { rateLimits } from './http/rate-limits.js';
+import { crossSiteRefusal } from './http/same-site.js';
 import { roomRoutes } from './http/room-routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionRoutes } from './http/session-routes.js';
@@ -26,11 +29,13 @@ import { Matchmaker } from './matchmaking/matchmaker.js';
 import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { PeriodicTask } from './periodic-task.js';
+import { Accounts } from './players/accounts.js';
 import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
+import { Sessions } from './players/sessions.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
-import { roomChannel, type GameServer } from './socket/game-server.js';
+import { roomChannel, sessionChannel, type GameServer } from './socket/game-server.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -83,7 +88,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     pool: db.poolStats,
     redisConnected: redis ? () => redis.connected : undefined,
   });
-  const players = new PlayerService(db);
+  const sessions = new Sessions(db, {
+    ttlMs: config.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    // Through the adapter, so a revoked session's sockets close on every process.
+    onRevoked: (ids) => io.in(ids.map(sessionChannel)).disconnectSockets(true),
+  });
+  const players = new PlayerService(db, sessions);
+  const accounts = new Accounts(db, sessions);
   const rooms = new RoomService(db);
   const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
     for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
@@ -104,6 +115,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const cleanup = new StaleDataCleanup(db, http.log, {
     guestRetentionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
     idleRoomMs: config.IDLE_ROOM_HOURS * 3600 * 1000,
+    endedSessionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
     batchSize: config.CLEANUP_BATCH_SIZE,
   });
   const cleanups = new PeriodicTask(() => cleanup.runLogged(), config.CLEANUP_INTERVAL_MS);
@@ -121,12 +133,19 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
   });
   await securityHeaders(http);
+  await http.register(fastifyCookie);
 
   await http.register(
     async (api) => {
-      await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
+      // Before the rate limits, so another site's requests cost its victims nothing.
+      api.addHook('onRequest', async (request) => {
+        if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+        const refusal = crossSiteRefusal(request.headers);
+        if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
+      });
+      const limiters = await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
       await api.register(healthRoutes, { db });
-      await api.register(sessionRoutes, { players });
+      await api.register(sessionRoutes, { players, accounts, cookieSecure: config.COOKIE_SECURE, ...limiters });
       await api.register(roomRoutes, { players, rooms });
       await api.register(matchRoutes, { history });
       await api.register(playerRoutes, { profiles: new Profiles(db, history) });

@@ -71,6 +71,18 @@ const envSchema = z.object({
   /** Per player: rooms made and renames. */
   RATE_LIMIT_ROOMS_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_RENAMES_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Per address: accounts kept (sign-ups) and sign-in attempts. */
+  RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Per username, from any address: sign-in attempts, against guessing one person's password. */
+  RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** A session unused this long expires; every use moves its expiry forward. */
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /**
+   * The session cookie's Secure flag: `auto` sets it except for requests to
+   * localhost (development and tests over plain HTTP), `true` always, `false` never.
+   */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Per player, or per address without a valid token: every other API call. */
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });

@@ -1,7 +1,7 @@
 import { newGame, play, type Move, type State } from '@oanquan/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardCounts, horizontalOverflow, newPlayer, screenshot, startHarness, type Harness } from './support/harness.js';
+import { boardCounts, horizontalOverflow, keepAccount, newPlayer, screenshot, startHarness, type Harness } from './support/harness.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
 
 async function entry(page: Page, ply: number): Promise<{ mark: string; say: string; notation: string | null }> {
@@ -109,9 +109,11 @@ describe('the game log and the board explain themselves', () => {
   it('leaves the preview off by default in a rated game, and on when asked for', async () => {
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser);
-    // Rated games come only from the public queue.
-    for (const { page } of [a, b]) {
+    // Rated games come only from the public queue, between accounts.
+    for (const [i, { page }] of [a, b].entries()) {
       await page.goto(harness.server.url);
+      await page.waitForSelector('[data-me] [data-my-name]');
+      await keepAccount(page, `game_log_${i}`);
       await page.click('[data-pool="3+2"]');
       await page.click('[data-play]:not([disabled])');
       await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');

@@ -63,7 +63,8 @@ describe('the home page in Chromium', () => {
     expect(await page.textContent('[data-my-name]')).toBe('Bé Na');
     expect(await page.textContent('[data-rating]')).toBe('1500');
 
-    // A token the server no longer knows is replaced by a new guest, not an error.
+    // A session the server no longer has (cleared cookies, or a forgotten token left in localStorage) gives a new guest, not an error.
+    await context.clearCookies();
     await page.evaluate(() => localStorage.setItem('oanquan.token', 'forgotten'));
     await page.reload();
     await page.waitForSelector('[data-my-name]');

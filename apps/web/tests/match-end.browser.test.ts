@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { scoreBreakdown } from '@oanquan/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
+import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
 import { playFinishedGame } from './support/live-game.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
 
@@ -101,9 +101,11 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
   it('shows ratings in the room and the change when a rated game ends; New opponent finds someone else in the same pool', { timeout: 120_000 }, async () => {
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true });
-    for (const { page } of [a, b]) {
+    // Rated games are for accounts.
+    for (const [i, { page }] of [a, b].entries()) {
       await page.goto(harness.server.url);
       await page.waitForSelector('[data-me] [data-my-name]');
+      await keepAccount(page, `rated_end_${i}`);
       await page.click('[data-pool="3+2"]');
       await page.click('[data-play]:not([disabled])');
     }
@@ -145,6 +147,7 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     const c = await newPlayer(harness.browser);
     await c.page.goto(harness.server.url);
     await c.page.waitForSelector('[data-me] [data-my-name]');
+    await keepAccount(c.page, 'rated_end_2');
     await c.page.click('[data-pool="3+2"]');
     await c.page.click('[data-play]:not([disabled])');
     const oldRoom = a.page.url();

@@ -28,6 +28,16 @@ export const ErrorCode = {
   Busy: 'BUSY',
   /** A store the server needs (the database) cannot be reached for now; nothing was changed, the same request may be sent again. */
   Unavailable: 'UNAVAILABLE',
+  /** Rated play, changing a password: only for a kept account, not a guest. */
+  AccountRequired: 'ACCOUNT_REQUIRED',
+  /** Keeping an account for a player who already has one. */
+  AlreadyAnAccount: 'ALREADY_AN_ACCOUNT',
+  /** The username is someone else's (compared without case). */
+  UsernameTaken: 'USERNAME_TAKEN',
+  /** A wrong username or password; which of the two is never said. */
+  BadCredentials: 'BAD_CREDENTIALS',
+  /** A state-changing request or a socket handshake sent by another site. */
+  CrossSite: 'CROSS_SITE',
   Internal: 'INTERNAL',
 } as const;
 

@@ -27,8 +27,13 @@ export const matchListQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     /** The `next` of the previous page. */
     before: z.string().min(1).max(200).optional(),
+    /** Only rated (`true`) or only casual (`false`) matches. */
+    rated: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+    /** Only the matches `player` won, lost or drew (finished ones only). */
+    result: z.enum(['win', 'loss', 'draw']).optional(),
   })
-  .strict();
+  .strict()
+  .refine((query) => query.result === undefined || query.player !== undefined, { path: ['result'], message: 'needs a player' });
 export type MatchListQuery = z.input<typeof matchListQuery>;
 export type MatchListParams = z.output<typeof matchListQuery>;
 

@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './common.js';
 export * from './error-codes.js';
 export * from './health.js';

@@ -13,4 +13,7 @@ export const limits = {
   /** A client further behind than this many events gets a snapshot instead. */
   maxSyncEvents: 50,
   nameLength: { min: 1, max: 24 },
+  usernameLength: { min: 3, max: 24 },
+  /** Argon2 hashes any length; the cap only bounds the work a stranger can ask for. */
+  passwordLength: { min: 8, max: 256 },
 } as const;

@@ -25,12 +25,20 @@ export const leaderboardEntry = z.object({
 export const leaderboard = z.object({ players: z.array(leaderboardEntry) });
 export type Leaderboard = z.infer<typeof leaderboard>;
 
+const record = z.object({ wins: z.number().int(), losses: z.number().int(), draws: z.number().int() });
+
 /** GET /api/players/<id>. */
 export const playerProfile = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** Whether the player kept an account (only accounts play rated games). */
+  account: z.boolean(),
   rating,
-  record: z.object({ wins: z.number().int(), losses: z.number().int(), draws: z.number().int() }),
+  record,
+  /** The record split by who moved first (the opener's winner): this player, or the opponent. */
+  byFirstMove: z.object({ first: record, second: record }),
+  /** The rating after each rated match, oldest first (the last 100). */
+  ratingHistory: z.array(z.object({ at: z.string(), rating: z.number() })),
   recent: z.array(matchSummary),
 });
 export type PlayerProfile = z.infer<typeof playerProfile>;

@@ -10,7 +10,12 @@ export function poolTimeControl(pool: QueuePool): { initialSeconds: number; incr
   return { initialSeconds: minutes * 60, incrementSeconds: increment };
 }
 
-export const queueJoinPayload = z.object({ pool: queuePool }).strict();
+/**
+ * `rated` defaults to whether the player has an account: guests play casual
+ * games, and asking for a rated one as a guest is refused (ACCOUNT_REQUIRED).
+ * Rated entries are paired only with rated ones, casual with casual.
+ */
+export const queueJoinPayload = z.object({ pool: queuePool, rated: z.boolean().optional() }).strict();
 export const queueLeavePayload = z.object({}).strict();
 
 /** Server → a waiting player, every few seconds. */

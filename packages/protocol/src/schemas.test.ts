@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRoomRequest, movePayload, poolTimeControl, queuePools, rulesChoice } from './index.js';
+import { createAccountRequest, createRoomRequest, movePayload, poolTimeControl, queuePools, rulesChoice } from './index.js';
 
 describe('the edge schemas', () => {
   const move = { matchId: '0b7e8f1c-2d3a-4b5c-8d6e-7f8091a2b3c4', moveId: 'm-1', version: 3, square: 9, dir: -1 };
@@ -39,5 +39,15 @@ describe('the edge schemas', () => {
       { initialSeconds: 300, incrementSeconds: 3 },
       { initialSeconds: 600, incrementSeconds: 5 },
     ]);
+  });
+
+  it('accept usernames of letters of any script, digits, _ and -, trimmed and composed; refuse the rest', () => {
+    const account = (username: string, password = 'long enough') => createAccountRequest.safeParse({ username, password });
+    // "Tư" typed with a combining horn and grave is stored composed, as one types it elsewhere.
+    expect(account('  Bà_Tu\u031b-9 ').data?.username).toBe('Bà_Tư-9');
+    for (const username of ['ab', 'x'.repeat(25), 'with space', 'dot.name', 'tab\tname', '<script>']) expect(account(username).success).toBe(false);
+    expect(account('fine_name', 'short').success).toBe(false);
+    expect(account('fine_name', 'x'.repeat(257)).success).toBe(false);
+    expect(createAccountRequest.safeParse({ username: 'fine_name', password: 'long enough', admin: true }).success).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { engines, migratedDatabase, postgresAvailable, scratchTarget } from '../
 import { CLEANUP_LOCK, StaleDataCleanup } from './stale-data-cleanup.js';
 
 const DAY = 24 * 3600 * 1000;
-const settings = { guestRetentionMs: 30 * DAY, idleRoomMs: DAY, batchSize: 2 };
+const settings = { guestRetentionMs: 30 * DAY, idleRoomMs: DAY, endedSessionMs: 30 * DAY, batchSize: 2 };
 const log = pino({ level: 'silent' });
 const position = newGame().position as unknown as object;
 
@@ -17,7 +17,19 @@ const position = newGame().position as unknown as object;
 function fixtures(db: Database, now: Date) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   return {
-    guest: (age: number) => db.prisma.player.create({ data: { name: 'g', tokenHash: randomBytes(32).toString('hex'), createdAt: ago(age) } }),
+    guest: (age: number) => db.prisma.player.create({ data: { name: 'g', createdAt: ago(age) } }),
+    account: (age: number) =>
+      db.prisma.player.create({ data: { name: 'a', username: `a${age}`, usernameKey: `a${age}`, passwordHash: '$argon2id$…', createdAt: ago(age) } }),
+    /** A session that ended (expired or signed out) this long ago, or one still live. */
+    session: (playerId: string, ended: { expired?: number; revoked?: number }) =>
+      db.prisma.session.create({
+        data: {
+          playerId,
+          tokenHash: randomBytes(32).toString('hex'),
+          expiresAt: ended.expired === undefined ? new Date(now.getTime() + DAY) : ago(ended.expired),
+          revokedAt: ended.revoked === undefined ? null : ago(ended.revoked),
+        },
+      }),
     /** A room and its first match: waiting, in the opener with a round and events, or started and ended. */
     room: async (age: number, creatorId: string | null, phase: 'waiting' | 'opener' | 'ended', seats: [string, string] | null = null) => {
       const room = await db.prisma.room.create({ data: { code: randomBytes(6).toString('hex'), rules: {}, createdById: creatorId, createdAt: ago(age) } });
@@ -64,6 +76,16 @@ describe.each(engines)('the stale data cleanup on %s', (engine) => {
       make.guest(40 * DAY),
     ]);
     const strangers = await Promise.all(Array.from({ length: 5 }, () => make.guest(31 * DAY)));
+    // An account is never an unused guest, however old and idle.
+    const account = await make.account(400 * DAY);
+    const sessions = await Promise.all([
+      make.session(account.id, {}),
+      make.session(account.id, { expired: 2 * DAY }),
+      make.session(account.id, { revoked: 3 * DAY }),
+      make.session(account.id, { expired: 31 * DAY }),
+      make.session(account.id, { revoked: 45 * DAY }),
+      make.session(account.id, { expired: 60 * DAY, revoked: 90 * DAY }),
+    ]);
     await db.prisma.queueEntry.create({ data: { playerId: waiting.id, pool: '3+2', rating: 1500, connection: 'c1' } });
     const finished = await make.room(40 * DAY, played.id, 'ended', [played.id, opponent.id]);
     const idle = [
@@ -75,7 +97,10 @@ describe.each(engines)('the stale data cleanup on %s', (engine) => {
 
     const cleanup = new StaleDataCleanup(db, log, settings);
     // Idle rooms go first, so the lurker seated only in one of them goes in the same run.
-    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 5, guests: 7 });
+    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 5, guests: 7, sessions: 3 });
+    expect((await db.prisma.session.findMany({ where: { playerId: account.id }, select: { id: true } })).map((x) => x.id).sort()).toEqual(
+      sessions.slice(0, 3).map((x) => x.id).sort(),
+    );
 
     const rooms = await db.prisma.room.findMany({ select: { id: true } });
     expect(rooms.map((r) => r.id).sort()).toEqual([finished.room.id, fresh.room.id].sort());
@@ -86,9 +111,9 @@ describe.each(engines)('the stale data cleanup on %s', (engine) => {
     expect(await db.prisma.matchEvent.count({ where: { matchId: finished.match.id } })).toBe(1);
 
     const left = new Set((await db.prisma.player.findMany({ select: { id: true } })).map((p) => p.id));
-    for (const kept of [played, opponent, recent, waiting, activeMaker]) expect(left.has(kept.id)).toBe(true);
+    for (const kept of [played, opponent, recent, waiting, activeMaker, account]) expect(left.has(kept.id)).toBe(true);
     for (const gone of [roomMaker, lurker, ...strangers]) expect(left.has(gone.id)).toBe(false);
-    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 0, guests: 0 });
+    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 0, guests: 0, sessions: 0 });
   });
 });
 
@@ -123,7 +148,7 @@ describe.runIf(postgresAvailable)('the stale data cleanup across processes on Po
     expect([await db.prisma.player.count(), await db.prisma.room.count()]).toEqual([3, 1]);
 
     await other.query('SELECT pg_advisory_unlock($1)', [CLEANUP_LOCK]);
-    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 1, guests: 3 });
+    expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 1, guests: 3, sessions: 0 });
     expect([await db.prisma.player.count(), await db.prisma.room.count()]).toEqual([0, 0]);
   });
 });

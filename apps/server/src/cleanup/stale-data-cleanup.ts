@@ -10,19 +10,22 @@ export interface CleanupSettings {
   guestRetentionMs: number;
   /** Rooms whose match never started are kept this long. */
   idleRoomMs: number;
+  /** Sessions that expired or were signed out are kept this long as a record, then deleted. */
+  endedSessionMs: number;
   /** Rows per transaction. */
   batchSize: number;
 }
 
-export type CleanupOutcome = { ran: false } | { ran: true; rooms: number; guests: number };
+export type CleanupOutcome = { ran: false } | { ran: true; rooms: number; guests: number; sessions: number };
 
 /**
  * Strangers can make guests and rooms for free, so what nobody used goes
  * away: rooms whose match never started (with their waiting matches, events
  * and opener rounds) once they are `idleRoomMs` old, then guests older than
  * `guestRetentionMs` who never played: no seat in any match, no room left
- * (idle ones went first), not in the queue. Everything else, a finished
- * match above all, stays.
+ * (idle ones went first), not in the queue, and never kept as an account;
+ * then sessions ended (expired or signed out) more than `endedSessionMs`
+ * ago. Everything else, a finished match above all, stays.
  *
  * Several server processes share the database; one cleans at a time. Each
  * batch is its own short transaction and first takes a transaction-level
@@ -50,14 +53,17 @@ export class StaleDataCleanup {
     const guestCutoff = new Date(now.getTime() - this.settings.guestRetentionMs);
     const guests = await this.repeat((tx) => this.unusedGuests(tx, guestCutoff));
     if (guests === null) return { ran: false };
-    return { ran: true, rooms, guests };
+    const sessionCutoff = new Date(now.getTime() - this.settings.endedSessionMs);
+    const sessions = await this.repeat((tx) => this.endedSessions(tx, sessionCutoff));
+    if (sessions === null) return { ran: false };
+    return { ran: true, rooms, guests, sessions };
   }
 
   /** For the periodic task: never throws. */
   async runLogged(): Promise<void> {
     try {
       const outcome = await this.run();
-      if (outcome.ran && outcome.rooms + outcome.guests > 0) this.log.info(outcome, 'stale data cleaned up');
+      if (outcome.ran && outcome.rooms + outcome.guests + outcome.sessions > 0) this.log.info(outcome, 'stale data cleaned up');
     } catch (error) {
       this.log.error({ err: error }, 'cleanup failed');
     }
@@ -97,6 +103,7 @@ export class StaleDataCleanup {
     const rows = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT p.id FROM player p
       WHERE p.created_at < ${cutoff}
+        AND p.password_hash IS NULL
         AND NOT EXISTS (SELECT 1 FROM match m WHERE m.player0_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM match m WHERE m.player1_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM room r WHERE r.created_by_id = p.id)
@@ -105,8 +112,18 @@ export class StaleDataCleanup {
       LIMIT ${this.settings.batchSize}`;
     if (rows.length === 0) return 0;
     await tx.player.deleteMany({
-      where: { id: { in: rows.map((row) => row.id) }, seat0: { none: {} }, seat1: { none: {} }, rooms: { none: {} }, queued: { is: null } },
+      where: { id: { in: rows.map((row) => row.id) }, passwordHash: null, seat0: { none: {} }, seat1: { none: {} }, rooms: { none: {} }, queued: { is: null } },
     });
+    return rows.length;
+  }
+
+  private async endedSessions(tx: Tx, cutoff: Date): Promise<number> {
+    const rows = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM session
+      WHERE expires_at < ${cutoff} OR revoked_at < ${cutoff}
+      LIMIT ${this.settings.batchSize}`;
+    if (rows.length === 0) return 0;
+    await tx.session.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
     return rows.length;
   }
 }

@@ -4,12 +4,25 @@ import { ErrorCode } from '@oanquan/protocol';
 import type { Config } from '../config.js';
 import { ServiceError } from '../errors.js';
 import type { PlayerService } from '../players/player-service.js';
-import { bearerToken, requirePlayer } from './session-routes.js';
+import { usernameKey } from '../players/accounts.js';
+import { sessionToken } from './session-cookie.js';
+import { requirePlayer } from './session-routes.js';
 
 export type RateLimitSettings = Pick<
   Config,
-  'RATE_LIMIT_GUESTS_PER_HOUR' | 'RATE_LIMIT_ROOMS_PER_MINUTE' | 'RATE_LIMIT_RENAMES_PER_MINUTE' | 'RATE_LIMIT_READS_PER_MINUTE'
+  | 'RATE_LIMIT_GUESTS_PER_HOUR'
+  | 'RATE_LIMIT_ROOMS_PER_MINUTE'
+  | 'RATE_LIMIT_RENAMES_PER_MINUTE'
+  | 'RATE_LIMIT_READS_PER_MINUTE'
+  | 'RATE_LIMIT_SIGNUPS_PER_HOUR'
+  | 'RATE_LIMIT_LOGINS_PER_MINUTE'
+  | 'RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR'
 >;
+
+export interface RateLimiters {
+  /** Counts a sign-in attempt against the username tried, from any address; throws RATE_LIMITED past the limit. */
+  limitLoginsPerUsername(request: FastifyRequest): Promise<void>;
+}
 
 function byAddress(request: FastifyRequest): string {
   return `address:${normalizeIP(request.ip)}`;
@@ -22,7 +35,7 @@ function byAddress(request: FastifyRequest): string {
  */
 function byPerson(players: PlayerService) {
   return async (request: FastifyRequest): Promise<string> => {
-    if (!bearerToken(request)) return byAddress(request);
+    if (!sessionToken(request)) return byAddress(request);
     try {
       return `player:${(await requirePlayer(players, request)).id}`;
     } catch (error) {
@@ -36,17 +49,23 @@ function byPerson(players: PlayerService) {
  * Every API route is limited per person: the writes strangers abuse each
  * have a budget of their own, everything else shares a generous one. Making
  * a guest is limited by address alone, or each new guest's token would open
- * a fresh allowance for the next.
+ * a fresh allowance for the next; so are keeping an account and signing in
+ * (a sign-in is also counted against the username tried, so guessing one
+ * person's password from many addresses gets nowhere).
  */
 export async function rateLimits(
   api: FastifyInstance,
   { players, settings, onRefused }: { players: PlayerService; settings: RateLimitSettings; onRefused?: () => void },
-) {
+): Promise<RateLimiters> {
   const person = byPerson(players);
   const perRoute: Record<string, RateLimitOptions | false> = {
     'POST /api/session': { max: settings.RATE_LIMIT_GUESTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
     'POST /api/rooms': { max: settings.RATE_LIMIT_ROOMS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    'POST /api/account': { max: settings.RATE_LIMIT_SIGNUPS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
+    'POST /api/session/login': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: byAddress },
+    // Guessing the current password with a stolen session is a sign-in attempt too.
+    'POST /api/account/password': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     // Load balancers probe it from one address; a refused probe would take the node out of service.
     'GET /api/health': false,
     'GET /api/health/live': false,
@@ -66,4 +85,17 @@ export async function rateLimits(
     errorResponseBuilder: (_request, context) =>
       new ServiceError(ErrorCode.RateLimited, `Too many requests; try again in ${context.after}`, context.statusCode),
   });
+  const perUsername = api.createRateLimit({
+    max: settings.RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `username:${usernameKey(String((request.body as { username?: unknown }).username ?? '').trim())}`,
+  });
+  return {
+    async limitLoginsPerUsername(request) {
+      const outcome = await perUsername(request);
+      if (!outcome.isAllowed && outcome.isExceeded) {
+        throw new ServiceError(ErrorCode.RateLimited, `Too many sign-in attempts for this username; try again in ${Math.ceil(outcome.ttlInSeconds / 60)} minutes`, 429);
+      }
+    },
+  };
 }

@@ -1,36 +1,123 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { renameRequest, type MeResponse, type PublicPlayer, type SessionResponse } from '@oanquan/protocol';
-import type { PlayerService } from '../players/player-service.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  changePasswordRequest,
+  createAccountRequest,
+  loginRequest,
+  renameRequest,
+  type AccountResponse,
+  type BrowserSessionResponse,
+  type MeResponse,
+  type OkResponse,
+  type SessionResponse,
+} from '@oanquan/protocol';
+import { ServiceError } from '../errors.js';
+import type { Accounts } from '../players/accounts.js';
+import type { Identity, PlayerService } from '../players/player-service.js';
+import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
 import { parseInput } from './validate.js';
 
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-}
+export { bearerToken } from './session-cookie.js';
 
 // The rate limiter and the handler both ask who sent a request; one lookup answers both.
-const authenticated = new WeakMap<FastifyRequest, Promise<PublicPlayer>>();
+const identified = new WeakMap<FastifyRequest, Promise<Identity>>();
 
-export function requirePlayer(players: PlayerService, request: FastifyRequest): Promise<PublicPlayer> {
-  let player = authenticated.get(request);
-  if (!player) {
-    player = players.authenticate(bearerToken(request));
-    authenticated.set(request, player);
+export function requireIdentity(players: PlayerService, request: FastifyRequest): Promise<Identity> {
+  let identity = identified.get(request);
+  if (!identity) {
+    identity = players.identify(sessionToken(request));
+    identified.set(request, identity);
   }
-  return player;
+  return identity;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { players }: { players: PlayerService }) {
-  app.post('/session', async (_request, reply): Promise<SessionResponse> => {
+export async function requirePlayer(players: PlayerService, request: FastifyRequest) {
+  return (await requireIdentity(players, request)).player;
+}
+
+export interface SessionRouteOptions {
+  players: PlayerService;
+  accounts: Accounts;
+  cookieSecure: CookieSecure;
+  /** Counts a sign-in attempt against its username; throws once there were too many. */
+  limitLoginsPerUsername(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Who one is: guests, accounts and their sessions. Every answer that opens
+ * a session sets the httpOnly cookie; the token itself is in the body only
+ * for clients that are not browsers.
+ */
+export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
+  const { players, accounts, cookieSecure } = options;
+  const opened = <P>(request: FastifyRequest, reply: FastifyReply, token: string, player: P) => {
+    setSessionCookie(request, reply, token, cookieSecure);
+    return fromBrowser(request) ? { player } : { player, token };
+  };
+
+  app.post('/session', async (request, reply): Promise<SessionResponse | BrowserSessionResponse> => {
+    const guest = await players.createGuest();
     reply.status(201);
-    return players.createGuest();
+    return opened(request, reply, guest.token, guest.player);
   });
 
-  app.get('/me', async (request): Promise<MeResponse> => ({ player: await requirePlayer(players, request) }));
+  // A browser that kept its guest token in localStorage (before sessions were cookies) trades it for the cookie once.
+  app.post('/session/cookie', async (request, reply): Promise<MeResponse> => {
+    const identity = await requireIdentity(players, request);
+    setSessionCookie(request, reply, sessionToken(request)!, cookieSecure);
+    return me(identity);
+  });
+
+  app.post('/session/login', async (request, reply): Promise<AccountResponse> => {
+    const { username, password } = parseInput(loginRequest, request.body);
+    await options.limitLoginsPerUsername(request);
+    const signedIn = await accounts.login(username, password);
+    // The guest this browser was before is left behind, not merged: its session ends here.
+    const before = await requireIdentity(players, request).catch(() => null);
+    if (before && before.session.id !== signedIn.session.id) await players.sessions.revoke(before.session.id);
+    return opened(request, reply, signedIn.token, signedIn.player);
+  });
+
+  // Signing out of a session that already ended (expired, revoked elsewhere) still clears the browser's cookie.
+  app.post('/session/logout', async (request, reply): Promise<OkResponse> => {
+    const identity = await requireIdentity(players, request).catch((error: unknown) => {
+      if (error instanceof ServiceError) return null;
+      throw error;
+    });
+    if (identity) await players.sessions.revoke(identity.session.id);
+    clearSessionCookie(request, reply, cookieSecure);
+    return { ok: true };
+  });
+
+  app.post('/session/logout-all', async (request, reply): Promise<OkResponse> => {
+    const identity = await requireIdentity(players, request);
+    await players.sessions.revokeAllOf(identity.player.id);
+    clearSessionCookie(request, reply, cookieSecure);
+    return { ok: true };
+  });
+
+  app.post('/account', async (request, reply): Promise<AccountResponse> => {
+    const identity = await requireIdentity(players, request);
+    const { username, password } = parseInput(createAccountRequest, request.body);
+    reply.status(201);
+    return { player: await accounts.keep(identity, username, password) };
+  });
+
+  app.post('/account/password', async (request): Promise<OkResponse> => {
+    const identity = await requireIdentity(players, request);
+    const { currentPassword, newPassword } = parseInput(changePasswordRequest, request.body);
+    await accounts.changePassword(identity, currentPassword, newPassword);
+    return { ok: true };
+  });
+
+  app.get('/me', async (request): Promise<MeResponse> => me(await requireIdentity(players, request)));
 
   app.patch('/me', async (request): Promise<MeResponse> => {
-    const player = await requirePlayer(players, request);
+    const identity = await requireIdentity(players, request);
     const { name } = parseInput(renameRequest, request.body);
-    return { player: await players.rename(player.id, name) };
+    return me({ ...identity, player: await players.rename(identity.player.id, name) });
   });
+}
+
+function me(identity: Identity): MeResponse {
+  return { player: identity.player, username: identity.username };
 }

@@ -24,8 +24,12 @@ export class MatchHistory {
     const cursor = query.before ? decodeCursor(query.before) : undefined;
     const where: Prisma.MatchWhereInput = {
       status: live ? { in: ['opener', 'playing'] } : 'ended',
-      ...(query.player ? { OR: [{ player0Id: query.player }, { player1Id: query.player }] } : {}),
-      ...(cursor ? { AND: [{ OR: [{ [key]: { lt: cursor.at } }, { [key]: cursor.at, id: { lt: cursor.id } }] }] } : {}),
+      ...(query.rated === undefined ? {} : { rated: query.rated }),
+      AND: [
+        ...(query.player ? [{ OR: [{ player0Id: query.player }, { player1Id: query.player }] }] : []),
+        ...(query.player && query.result ? [resultFilter(query.player, query.result)] : []),
+        ...(cursor ? [{ OR: [{ [key]: { lt: cursor.at } }, { [key]: cursor.at, id: { lt: cursor.id } }] }] : []),
+      ],
     };
     const rows = await this.db.prisma.match.findMany({
       where,
@@ -100,4 +104,11 @@ function summaryOf(match: Omit<MatchRow, 'version' | 'position'> & Pick<MatchRow
 
 function seatValue(value: number | null): Seat | null {
   return value === 0 || value === 1 ? value : null;
+}
+
+/** The ended matches a player won, lost or drew; an abort is none of these. */
+function resultFilter(player: string, result: 'win' | 'loss' | 'draw'): Prisma.MatchWhereInput {
+  if (result === 'draw') return { status: 'ended', winner: null, NOT: { endReason: 'abort' } };
+  const won = result === 'win';
+  return { OR: [{ player0Id: player, winner: won ? 0 : 1 }, { player1Id: player, winner: won ? 1 : 0 }] };
 }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PRESETS } from '@oanquan/rules';
-import { poolTimeControl, queuePools, type PublicPlayer, type QueuePool } from '@oanquan/protocol';
+import { ErrorCode, poolTimeControl, queuePools, type PublicPlayer, type QueuePool } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
-import { logFailure } from '../errors.js';
+import { logFailure, ServiceError } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { insertRoom } from '../rooms/room-service.js';
 import { playerChannel, type GameServer } from '../socket/game-server.js';
@@ -45,14 +45,22 @@ export class Matchmaker {
     return this.ticks.stop();
   }
 
-  /** Joining again (another pool, another tab) replaces the earlier entry. */
-  async join(player: PublicPlayer, connection: string, pool: QueuePool): Promise<void> {
-    const { rating } = await this.db.prisma.player.findUniqueOrThrow({ where: { id: player.id }, select: { rating: true } });
+  /**
+   * Joining again (another pool, another tab) replaces the earlier entry.
+   * Rated play needs an account (judged now, so a guest who just kept their
+   * account plays rated at once); unless asked, an account plays rated and a guest casual.
+   */
+  async join(player: PublicPlayer, connection: string, pool: QueuePool, asked?: boolean): Promise<void> {
+    const { rating, passwordHash } = await this.db.prisma.player.findUniqueOrThrow({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
+    const rated = asked ?? passwordHash !== null;
+    if (rated && passwordHash === null) {
+      throw new ServiceError(ErrorCode.AccountRequired, 'Rated games need an account: keep your account, or play casual', 403);
+    }
     const joinedAt = new Date();
     await this.db.prisma.queueEntry.upsert({
       where: { playerId: player.id },
-      create: { playerId: player.id, pool, rating, connection, joinedAt },
-      update: { pool, rating, connection, joinedAt },
+      create: { playerId: player.id, pool, rated, rating, connection, joinedAt },
+      update: { pool, rated, rating, connection, joinedAt },
     });
     this.forgetLocal(player.id);
     this.local.set(connection, { playerId: player.id, pool, joinedAt });
@@ -81,23 +89,25 @@ export class Matchmaker {
 
   private async pair(pool: QueuePool): Promise<void> {
     const made = await this.db.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<Array<{ player_id: string; rating: number; joined_at: Date }>>`
-        SELECT player_id, rating, joined_at FROM queue_entry WHERE pool = ${pool}
+      const rows = await tx.$queryRaw<Array<{ player_id: string; rating: number; joined_at: Date; rated: boolean }>>`
+        SELECT player_id, rating, joined_at, rated FROM queue_entry WHERE pool = ${pool}
         ORDER BY joined_at FOR UPDATE SKIP LOCKED`;
       const now = new Date();
-      const pairs = choosePairs(
-        rows.map((row) => ({ playerId: row.player_id, rating: row.rating, joinedAt: row.joined_at })),
-        now,
-        this.settings,
-      );
+      // Rated games are between accounts only (rated entries come only from accounts); guests play each other casually.
+      const pairsOf = (rated: boolean) =>
+        choosePairs(
+          rows.filter((row) => row.rated === rated).map((row) => ({ playerId: row.player_id, rating: row.rating, joinedAt: row.joined_at })),
+          now,
+          this.settings,
+        ).map((pair) => ({ pair, rated }));
       const matches: Array<{ players: [string, string]; roomCode: string; matchId: string }> = [];
-      for (const [a, b] of pairs) {
+      for (const { pair: [a, b], rated } of [...pairsOf(true), ...pairsOf(false)]) {
         await tx.queueEntry.deleteMany({ where: { playerId: { in: [a.playerId, b.playerId] } } });
         const { code, matchId } = await insertRoom(tx, {
           creatorId: a.playerId,
           rules: PRESETS.classic,
           timeControl: poolTimeControl(pool),
-          rated: true,
+          rated,
           seats: [a.playerId, b.playerId],
         });
         matches.push({ players: [a.playerId, b.playerId], roomCode: code, matchId });

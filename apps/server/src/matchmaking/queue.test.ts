@@ -6,7 +6,7 @@ import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { startCluster } from '../testing/cluster.js';
 import { engines, postgresAvailable } from '../testing/databases.js';
-import { api, newGuest, scriptedGame, startApp, TestClient } from '../testing/live.js';
+import { api, newAccount, newGuest, scriptedGame, startApp, TestClient } from '../testing/live.js';
 
 const fastQueue = { QUEUE_TICK_MS: '100', QUEUE_BASE_GAP: '100', QUEUE_GAP_PER_SECOND: '400' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,8 +25,9 @@ describe.each(engines)('the public queue on %s', (engine) => {
     await app.close();
   });
 
+  // Accounts, who play rated by default: the rated pairing is what these tests watch.
   async function player(rating?: number) {
-    const guest = await newGuest(url);
+    const guest = await newAccount(url);
     if (rating !== undefined) await db.prisma.player.update({ where: { id: guest.player.id }, data: { rating } });
     const c = await TestClient.connect(url, guest.token);
     clients.push(c);

@@ -3,25 +3,40 @@ import { ErrorCode } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { guestName } from './guest-names.js';
-import { hashToken, newToken } from './tokens.js';
+import { Sessions, type LiveSession } from './sessions.js';
+
+/** Who sent a request or opened a socket: the player, the session it came through, and whether it is an account. */
+export interface Identity {
+  player: PublicPlayer;
+  session: LiveSession;
+  username: string | null;
+}
 
 export class PlayerService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    readonly sessions: Sessions = new Sessions(db),
+  ) {}
 
-  async createGuest(): Promise<{ token: string; player: PublicPlayer }> {
-    const token = newToken();
-    const row = await this.db.prisma.player.create({ data: { name: guestName(), tokenHash: hashToken(token) } });
-    return { token, player: { id: row.id, name: row.name } };
+  async createGuest(): Promise<{ token: string; player: PublicPlayer; session: LiveSession }> {
+    const row = await this.db.prisma.player.create({ data: { name: guestName() }, select: { id: true, name: true } });
+    const { token, session } = await this.sessions.open(row.id);
+    return { token, player: row, session };
   }
 
-  /** The player a token belongs to; a forged or unknown token is refused. */
+  /** The player a token belongs to; a forged, unknown, expired or revoked token is refused. */
   async authenticate(token: unknown): Promise<PublicPlayer> {
+    return (await this.identify(token)).player;
+  }
+
+  async identify(token: unknown): Promise<Identity> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) {
       throw new ServiceError(ErrorCode.Unauthorized, 'A session token is required', 401);
     }
-    const row = await this.db.prisma.player.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, name: true } });
-    if (!row) throw new ServiceError(ErrorCode.Unauthorized, 'Unknown session token', 401);
-    return row;
+    const session = await this.sessions.find(token);
+    const row = session && (await this.db.prisma.player.findUnique({ where: { id: session.playerId }, select: { id: true, name: true, username: true } }));
+    if (!session || !row) throw new ServiceError(ErrorCode.Unauthorized, 'Unknown, expired or revoked session', 401);
+    return { player: { id: row.id, name: row.name }, session, username: row.username };
   }
 
   async rename(playerId: string, name: string): Promise<PublicPlayer> {

@@ -30,10 +30,45 @@ export class Profiles {
     return {
       id: player.id,
       name: player.name,
+      account: player.passwordHash !== null,
       rating: ratingOf(player),
       record: { wins: wins0 + wins1, losses: losses0 + losses1, draws },
+      byFirstMove: await this.byFirstMove(playerId),
+      ratingHistory: await this.ratingHistory(playerId),
       recent: recent.matches,
     };
+  }
+
+  /** Decided matches (no abort) counted by whether this player moved first, and how they ended for them. */
+  private async byFirstMove(playerId: string): Promise<PlayerProfile['byFirstMove']> {
+    const rows = await this.db.prisma.$queryRaw<Array<{ moved_first: boolean; outcome: 'w' | 'l' | 'd'; n: number }>>`
+      SELECT (first = seat) AS moved_first,
+             CASE WHEN winner IS NULL THEN 'd' WHEN winner = seat THEN 'w' ELSE 'l' END AS outcome,
+             count(*)::int AS n
+      FROM (
+        SELECT first, winner, CASE WHEN player0_id = ${playerId}::uuid THEN 0 ELSE 1 END AS seat
+        FROM match
+        WHERE status = 'ended' AND end_reason IS DISTINCT FROM 'abort' AND first IS NOT NULL
+          AND (player0_id = ${playerId}::uuid OR player1_id = ${playerId}::uuid)
+      ) seated
+      GROUP BY 1, 2`;
+    const tally = (movedFirst: boolean, outcome: 'w' | 'l' | 'd') =>
+      rows.find((row) => row.moved_first === movedFirst && row.outcome === outcome)?.n ?? 0;
+    const record = (movedFirst: boolean) => ({ wins: tally(movedFirst, 'w'), losses: tally(movedFirst, 'l'), draws: tally(movedFirst, 'd') });
+    return { first: record(true), second: record(false) };
+  }
+
+  private async ratingHistory(playerId: string): Promise<PlayerProfile['ratingHistory']> {
+    const rated = await this.db.prisma.match.findMany({
+      where: { ratedAt: { not: null }, OR: [{ player0Id: playerId }, { player1Id: playerId }] },
+      orderBy: { ratedAt: 'desc' },
+      take: 100,
+      select: { ratedAt: true, player0Id: true, ratingChanges: true },
+    });
+    return rated.reverse().flatMap((match) => {
+      const change = (match.ratingChanges as Array<{ after: number }> | null)?.[match.player0Id === playerId ? 0 : 1];
+      return change ? [{ at: match.ratedAt!.toISOString(), rating: change.after }] : [];
+    });
   }
 
   /** Established players only: a provisional rating says too little to rank. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
-import { api, newGuest, scriptedGame, startApp, TestClient } from '../testing/live.js';
+import { api, newAccount, scriptedGame, startApp, TestClient } from '../testing/live.js';
 import { RATED_GAMES_PER_PAIR } from './rating-service.js';
 
 /** The two recipes of the attack report, scripted against the real server and queue. */
@@ -22,8 +22,9 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
     await app.close();
   });
 
-  async function guest(): Promise<SessionResponse & { c: TestClient }> {
-    const g = await newGuest(url);
+  // Rated play needs an account, so the farmer and their throw-away opponents make accounts.
+  async function player(): Promise<SessionResponse & { c: TestClient }> {
+    const g = await newAccount(url);
     const c = await TestClient.connect(url, g.token);
     clients.push(c);
     return { ...g, c };
@@ -54,22 +55,22 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
 
   const rowOf = (id: string) => db.prisma.player.findUniqueOrThrow({ where: { id } });
 
-  it('a guest beating throw-away guests who resign at once gains nothing; a rated friend room is refused', async () => {
-    const farmer = await guest();
+  it('a player beating throw-away accounts who resign at once gains nothing; a rated friend room is refused', async () => {
+    const farmer = await player();
     const refused = await api<ErrorBody>(url, '/api/rooms', { token: farmer.token, body: { rated: true } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ ok: false, code: 'BAD_REQUEST', message: expect.stringMatching(/public queue/) });
     expect(await db.prisma.room.count({ where: { createdById: farmer.player.id } })).toBe(0);
 
     const matchIds: string[] = [];
-    for (let i = 0; i < 6; i++) matchIds.push(await farmedGame(farmer, await guest(), 0));
+    for (let i = 0; i < 6; i++) matchIds.push(await farmedGame(farmer, await player(), 0));
     const ended = await db.prisma.match.findMany({ where: { id: { in: matchIds } } });
     expect(ended.map((m) => [m.rated, m.endReason, m.ratedAt])).toEqual(matchIds.map(() => [true, 'resign', null]));
     expect(await rowOf(farmer.player.id)).toMatchObject({ rating: 1500, deviation: 350, ratedGames: 0 });
   });
 
   it('one fake opponent losing again and again moves the rating for at most three games a day; four plies and a resign do count', async () => {
-    const [farmer, accomplice] = [await guest(), await guest()];
+    const [farmer, accomplice] = [await player(), await player()];
     const ratings: number[] = [];
     for (let i = 0; i < RATED_GAMES_PER_PAIR + 3; i++) {
       await farmedGame(farmer, accomplice, 4);

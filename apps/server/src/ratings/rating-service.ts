@@ -2,8 +2,9 @@ import type { MatchResult, Rating, RatingChanges, Seat } from '@oanquan/protocol
 import type { Tx } from '../matches/match-store.js';
 import { PROVISIONAL_DEVIATION, updateGlicko, type Glicko } from './glicko2.js';
 
-export function ratingOf(player: Glicko): Rating {
-  return { ...player, provisional: player.deviation > PROVISIONAL_DEVIATION };
+// Picked field by field: handed a whole player row, a spread would publish its password hash.
+export function ratingOf({ rating, deviation, volatility }: Glicko): Rating {
+  return { rating, deviation, volatility, provisional: deviation > PROVISIONAL_DEVIATION };
 }
 
 /** Fewer moves than this from each side and a match is not rated: an early resign or abort proves nothing. */

@@ -8,6 +8,8 @@ import type { ClientToServerEvents, PublicPlayer, ServerToClientEvents } from '@
  */
 export interface SocketData {
   player: PublicPlayer;
+  /** The session the socket was opened with: revoking it closes the socket. */
+  sessionId: string;
 }
 export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -16,3 +18,5 @@ export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Reco
 export const roomChannel = (code: string) => `room:${code}`;
 /** One player wherever they are connected (queue pairings), from any process. */
 export const playerChannel = (playerId: string) => `player:${playerId}`;
+/** Every socket opened with one session, closed together when it is revoked. */
+export const sessionChannel = (sessionId: string) => `session:${sessionId}`;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   clientEvents,
@@ -14,9 +15,11 @@ import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { PlayerService } from '../players/player-service.js';
+import { crossSiteRefusal } from '../http/same-site.js';
+import { SESSION_COOKIE } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
-import { playerChannel, roomChannel, type GameServer, type GameSocket } from './game-server.js';
+import { playerChannel, roomChannel, sessionChannel, type GameServer, type GameSocket } from './game-server.js';
 import { PlayerRateLimiter } from './player-rate-limiter.js';
 import { defaultSocketLimits, type SocketLimits } from './socket-limits.js';
 import { refusalOf } from './socket-parser.js';
@@ -45,6 +48,9 @@ export function attachSocketHandlers(
 
   io.use((socket, next) => {
     const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.message), { data: body }));
+    // Another site's page could open a socket that carries this site's cookie.
+    const crossSite = crossSiteRefusal(socket.request.headers);
+    if (crossSite) return refuse({ ok: false, code: ErrorCode.CrossSite, message: crossSite });
     const address = addressOf(socket.request);
     // The address is checked before the token, so a full address costs no database lookup.
     if (!addressSlots.take(address)) {
@@ -62,8 +68,8 @@ export function attachSocketHandlers(
     // Whichever comes first: the socket leaves, or its connection closes (also mid-handshake, before any 'disconnect').
     socket.conn.on('close', release);
     socket.once('disconnect', release);
-    services.players.authenticate((socket.handshake.auth as { token?: unknown } | undefined)?.token).then(
-      (player) => {
+    services.players.identify(handshakeToken(socket)).then(
+      ({ player, session }) => {
         if (released) return;
         if (!playerSlots.take(player.id)) {
           release();
@@ -71,6 +77,7 @@ export function attachSocketHandlers(
         }
         playerId = player.id;
         socket.data.player = player;
+        socket.data.sessionId = session.id;
         next();
       },
       (error: unknown) => {
@@ -141,7 +148,7 @@ export function attachSocketHandlers(
     };
 
     // Messages for this player wherever they are (queue pairings), from any process.
-    void socket.join(playerChannel(player.id));
+    void socket.join([playerChannel(player.id), sessionChannel(socket.data.sessionId)]);
     // Subscribe before reading, so nothing committed in between is missed
     // (a client drops events it already has by their version).
     on('room:join', async ({ code }) => {
@@ -191,8 +198,8 @@ export function attachSocketHandlers(
       return { ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) };
     });
     on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
-    on('queue:join', async ({ pool }) => {
-      await services.matchmaker.join(player, socket.id, pool);
+    on('queue:join', async ({ pool, rated }) => {
+      await services.matchmaker.join(player, socket.id, pool, rated);
       return { ok: true };
     });
     on('queue:leave', async () => {
@@ -210,6 +217,14 @@ export function attachSocketHandlers(
       services.matchmaker.disconnected(socket.id).catch((error: unknown) => socketLog.error({ err: error }, 'leaving the queue failed'));
     });
   });
+}
+
+/** Scripts and tests hand the token in `auth.token`; a browser's socket carries the session cookie. */
+function handshakeToken(socket: GameSocket): unknown {
+  const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (given !== undefined) return given;
+  const cookies = socket.request.headers.cookie;
+  return cookies ? fastifyCookie.parse(cookies)[SESSION_COOKIE] : undefined;
 }
 
 function tooManyConnections(message: string): ErrorBody {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { legalMoves, newGame, play, type Move, type Player, type RuleOptions } from '@oanquan/rules';
 import type {
+  AccountResponse,
   Ack,
   ClientEventName,
   ClientToServerEvents,
@@ -45,6 +46,18 @@ export async function api<T>(url: string, path: string, init: { method?: string;
 
 export async function newGuest(url: string): Promise<SessionResponse> {
   return (await api<SessionResponse>(url, '/api/session', { method: 'POST' })).body;
+}
+
+let accountsMade = 0;
+
+/** A guest who kept their account: the token of their session, and what signs them in again. */
+export async function newAccount(url: string): Promise<SessionResponse & { username: string; password: string }> {
+  const guest = await newGuest(url);
+  const username = `player_${process.pid}_${++accountsMade}`.slice(0, 24);
+  const password = 'correct horse battery';
+  const kept = await api<AccountResponse>(url, '/api/account', { token: guest.token, body: { username, password } });
+  if (kept.status !== 201) throw new Error(`account not kept: ${kept.status} ${JSON.stringify(kept.body)}`);
+  return { token: guest.token, player: { id: guest.player.id, name: kept.body.player.name }, username, password };
 }
 
 export async function newRoom(url: string, token: string, body: unknown = {}): Promise<RoomResponse> {

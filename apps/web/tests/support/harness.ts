@@ -89,3 +89,15 @@ export function seeded(seed: number): (n: number) => number {
     return x % n;
   };
 }
+
+/**
+ * Turns the guest of this page's browser into an account, the way the site
+ * does (a same-origin request carrying the session cookie). Rated play needs one.
+ */
+export async function keepAccount(page: Page, username: string, password = 'correct horse battery'): Promise<void> {
+  const status = await page.evaluate(
+    async (body) => (await fetch('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+    { username, password },
+  );
+  if (status !== 201) throw new Error(`account not kept: HTTP ${status}`);
+}

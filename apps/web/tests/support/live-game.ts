@@ -1,4 +1,4 @@
-import { legalMoves, newGame, play, type Move, type RuleOptions, type State } from '@oanquan/rules';
+import { legalMoves, newGame, play, PRESETS, type Move, type RuleOptions, type State } from '@oanquan/rules';
 import type { ClientAcks, ClientEventName, ClientToServerEvents, ErrorBody, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { seeded } from './harness.js';
@@ -76,6 +76,43 @@ export async function playFinishedGame(url: string, seed: number): Promise<Finis
       moves.push(move);
     }
     return { matchId: room.matchId, roomCode: room.code, players, rules: room.rules, moves, final: state };
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+}
+
+/**
+ * A rated match from the public queue between two new accounts, played over
+ * sockets: four plies (enough to count), then the second mover resigns. The
+ * first account wins.
+ */
+export async function playRatedGame(url: string, seed: number): Promise<{ matchId: string; winner: SessionResponse; loser: SessionResponse }> {
+  const players = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})] as const;
+  for (const [i, p] of players.entries()) {
+    await post(url, '/api/account', { username: `rated_${seed}_${i}`, password: 'correct horse battery' }, p.token);
+  }
+  const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
+  try {
+    const matched = sockets.map((socket) => new Promise<{ roomCode: string; matchId: string }>((resolve) => socket.once('queue:matched', resolve)));
+    for (const socket of sockets) await request(socket, 'queue:join', { pool: '3+2' });
+    const { roomCode, matchId } = await matched[0]!;
+    const seat0 = ((await request(sockets[0], 'room:join', { code: roomCode })) as { seat: 0 | 1 }).seat;
+    await request(sockets[1], 'room:join', { code: roomCode });
+    const bySeat = seat0 === 0 ? sockets : ([sockets[1], sockets[0]] as const);
+    await request(sockets[0], 'opener:choose', { matchId, choice: 'rock' });
+    let version = (await request(sockets[1], 'opener:choose', { matchId, choice: 'scissors' })).version;
+    let state = newGame({ rules: PRESETS.classic, first: seat0 });
+    const choose = seeded(seed);
+    for (let ply = 0; ply < 4; ply++) {
+      const legal = legalMoves(state);
+      const move = legal[choose(legal.length)]!;
+      version = (await request(bySeat[state.position.toMove], 'move', { matchId, moveId: `r${ply}`, version, ...move })).version;
+      const result = play(state, move);
+      if (!result.ok) throw new Error(result.code);
+      state = result.state;
+    }
+    await request(sockets[1], 'resign', { matchId });
+    return { matchId, winner: players[0], loser: players[1] };
   } finally {
     for (const socket of sockets) socket.close();
   }

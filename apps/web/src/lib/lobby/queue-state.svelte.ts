@@ -8,6 +8,8 @@ export type QueuePhase = 'idle' | 'joining' | 'searching' | 'leaving' | 'matched
 export class QueueState {
   phase = $state<QueuePhase>('idle');
   pool = $state<QueuePool>('5+3');
+  /** What was asked for, sent again when rejoining after a reconnection. */
+  private rated: boolean | undefined;
   status = $state.raw<QueueStatus | null>(null);
   /** When this wait began (local time). */
   since = $state(0);
@@ -38,9 +40,11 @@ export class QueueState {
     };
   }
 
-  async join(pool: QueuePool): Promise<void> {
+  /** `rated` unset lets the server choose: rated for an account, casual for a guest. */
+  async join(pool: QueuePool, rated?: boolean): Promise<void> {
     if (this.phase !== 'idle') return;
     this.pool = pool;
+    this.rated = rated;
     this.status = null;
     this.since = Date.now();
     this.phase = 'joining';
@@ -57,7 +61,7 @@ export class QueueState {
   }
 
   private async send(): Promise<void> {
-    const answer = await this.socket.request('queue:join', { pool: this.pool });
+    const answer = await this.socket.request('queue:join', this.rated === undefined ? { pool: this.pool } : { pool: this.pool, rated: this.rated });
     if (this.phase === 'matched' || this.phase === 'leaving') return;
     if (answer.ok) {
       this.phase = 'searching';

@@ -24,17 +24,17 @@ export class GameSocket {
   private everConnected = false;
   /** Someone stopped waiting for the first connection (see whenConnected). */
   private gaveUp = false;
-  private sentToken = '';
+  /** The session could not be checked (network) before the last handshake. */
+  private unchecked = false;
 
   constructor(private readonly who: Identity) {
     this.socket = io({
       autoConnect: false,
+      // The handshake carries the session cookie; nothing to send but after making sure there is one.
       auth: (send) => {
-        // If the token could not be checked (network), still send the one we hold:
-        // only a refusal of a real token means the server has forgotten this guest.
-        void who.ensure().then((token) => {
-          this.sentToken = typeof token === 'string' ? token : (who.held() ?? '');
-          send({ token: this.sentToken });
+        void who.ensure().then((outcome) => {
+          this.unchecked = typeof outcome !== 'string';
+          send({});
         });
       },
     });
@@ -53,13 +53,13 @@ export class GameSocket {
       this.status = 'reconnecting';
     });
     this.socket.on('connect_error', (error: Error & { data?: unknown }) => {
-      if (isErrorBody(error.data) && error.data.code === 'UNAUTHORIZED' && this.sentToken === '') {
-        // We had no token to send (the network failed first): try again shortly, as the same guest.
+      if (isErrorBody(error.data) && error.data.code === 'UNAUTHORIZED' && this.unchecked) {
+        // The session could not be checked (the network failed first): try again shortly, as the same player.
         setTimeout(() => this.socket.connect(), RETRY_MS);
         return;
       }
       if (isErrorBody(error.data) && error.data.code === 'UNAUTHORIZED') {
-        // The server forgot this guest: become a new one, once per refusal.
+        // The session expired or was signed out: become a guest, once per refusal.
         void who.renew().then((token) => {
           if (typeof token === 'string') this.socket.connect();
           else {

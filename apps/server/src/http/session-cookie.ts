@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const SESSION_COOKIE = 'oq_session';
+
+export type CookieSecure = 'auto' | 'true' | 'false';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
+
+/** A Bearer token (scripts, tests) wins over the cookie (browsers). */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+}
+
+/** Browsers say where a request comes from; scripts and tests do not. A browser is never shown a session token. */
+export function fromBrowser(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] !== undefined || request.headers.origin !== undefined;
+}
+
+// The longest browsers keep a cookie. The session's own expiry, kept and moved forward on the server, is what counts.
+const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
+/** httpOnly so no script on the page can read it; Lax so other sites' forms do not carry it. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, secure: CookieSecure): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request, secure),
+    maxAge: COOKIE_MAX_AGE_S,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, secure: CookieSecure): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request, secure) });
+}
+
+// Plain HTTP on localhost is development and tests; anywhere else a session only travels encrypted.
+function isSecure(request: FastifyRequest, secure: CookieSecure): boolean {
+  if (secure !== 'auto') return secure === 'true';
+  return !LOCAL_HOSTS.has(request.hostname);
+}
