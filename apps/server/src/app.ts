@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import { ErrorCode, limits, type ErrorBody, type MatchEventEnvelope } from '@oanquan/protocol';
+import { ErrorCode, limits, type ErrorBody } from '@oanquan/protocol';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { handleHttpError } from './http/error-handler.js';
@@ -15,6 +15,7 @@ import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
+import { MatchFeed } from './cluster/match-feed.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
@@ -25,7 +26,7 @@ import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
-import { roomChannel, type GameServer } from './socket/game-server.js';
+import type { GameServer } from './socket/game-server.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -35,6 +36,12 @@ export interface App {
   io: GameServer;
   /** Stops accepting, closes every socket, then the database. */
   close(): Promise<void>;
+  /**
+   * Leaves a cluster gently (SIGTERM): answers not ready so the proxy routes
+   * elsewhere, refuses new sockets, finishes the changes in progress, tells
+   * its sockets to reconnect (through the proxy, to another node), then closes.
+   */
+  drain(): Promise<void>;
 }
 
 export interface AppOptions {
@@ -56,6 +63,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     },
     frameworkErrors: handleHttpError,
   });
+  let draining = false;
   const socketLimits: SocketLimits = {
     ...defaultSocketLimits,
     maxSocketsPerPlayer: config.MAX_SOCKETS_PER_PLAYER,
@@ -66,15 +74,16 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     serveClient: false,
     maxHttpBufferSize: limits.maxTransportBytes,
     parser: socketParser(socketLimits),
+    // A draining node takes no new sockets: the client's retry goes through the proxy to another.
+    allowRequest: (_request, answer) => answer(draining ? 'draining' : null, !draining),
   });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL) : undefined;
 
   const players = new PlayerService(db);
   const rooms = new RoomService(db);
-  const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
-    for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
-  };
-  const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS);
+  const feed = new MatchFeed(io, db, http.log, redis !== undefined, config.MATCH_FEED_CHECK_MS);
+  feed.start();
+  const matches = new MatchService(db, feed.publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS);
   const history = new MatchHistory(db);
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
   matches.observe(presence);
@@ -101,7 +110,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await http.register(
     async (api) => {
       await rateLimits(api, { players, settings: config });
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, draining: () => draining });
       await api.register(sessionRoutes, { players });
       await api.register(roomRoutes, { players, rooms });
       await api.register(matchRoutes, { history });
@@ -116,24 +125,33 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await http.register(webRoutes, { buildDir: config.WEB_BUILD_DIR });
 
   let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      presence.stop();
+      await feed.stop();
+      await sweeper.stop();
+      cleanup.stop();
+      await cleanups.stop();
+      await matchmaker.stop();
+      // io.close() also closes the HTTP server it is attached to.
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await http.close();
+      await matches.drain();
+      await redis?.close();
+      await db.close();
+    })();
+    return closing;
+  };
   return {
     http,
     io,
-    close() {
-      closing ??= (async () => {
-        presence.stop();
-        await sweeper.stop();
-        cleanup.stop();
-        await cleanups.stop();
-        await matchmaker.stop();
-        // io.close() also closes the HTTP server it is attached to.
-        await new Promise<void>((resolve) => io.close(() => resolve()));
-        await http.close();
-        await matches.drain();
-        await redis?.close();
-        await db.close();
-      })();
-      return closing;
+    close,
+    async drain() {
+      draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.DRAIN_NOTICE_MS));
+      await matches.drain();
+      io.local.disconnectSockets(true);
+      await close();
     },
   };
 }

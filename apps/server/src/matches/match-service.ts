@@ -40,8 +40,12 @@ import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 
-/** Where committed events go: the Socket.IO room of the match's room code. */
-export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
+/**
+ * Where committed events go: the Socket.IO room of the match's room code.
+ * Resolves once this process's own sockets have them, so that the caller's
+ * acknowledgement follows the event (docs/protocol.md).
+ */
+export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => Promise<void>;
 
 /** Told after every committed change of a match (clock deadlines, presence once play starts, …). */
 export interface MatchObserver {
@@ -256,7 +260,7 @@ export class MatchService {
     );
     // Only a committed state may be cached: a failed commit must leave no trace.
     if (outcome.after) this.games.set(matchId, outcome.version, outcome.after);
-    this.committed(outcome.match, outcome.envelopes);
+    await this.committed(outcome.match, outcome.envelopes);
     return outcome.version;
   }
 
@@ -421,7 +425,7 @@ export class MatchService {
             return { result: decision.result, envelopes, after, moves, snapshot: snapshotOf(after, moves, this.now(), this.openerTimeoutMs) };
           }),
         );
-        this.committed(outcome.after, outcome.envelopes);
+        await this.committed(outcome.after, outcome.envelopes);
         this.snapshots.set(outcome.after, outcome.moves);
         return outcome;
       } catch (error) {
@@ -431,12 +435,12 @@ export class MatchService {
     }
   }
 
-  private committed(match: MatchRow, envelopes: MatchEventEnvelope[]): void {
+  private async committed(match: MatchRow, envelopes: MatchEventEnvelope[]): Promise<void> {
     if (!envelopes.length) return;
     this.snapshots.delete(match.id);
     this.currents?.changed(match.room.code);
     if (match.status === 'ended') this.games.delete(match.id);
-    this.publish(match.room.code, envelopes);
+    await this.publish(match.room.code, envelopes);
     for (const observer of this.observers) {
       observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code }, envelopes);
     }
