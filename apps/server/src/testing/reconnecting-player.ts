@@ -38,7 +38,8 @@ export class ReconnectingPlayer {
       if (reason === 'io server disconnect') socket.connect();
       this.wake();
     });
-    socket.io.on('reconnect', () => {
+    // Every connection after the first, however it came about, is a reconnection: time to catch up.
+    socket.on('connect', () => {
       this.reconnects.push(Date.now());
       void this.catchUp();
     });
@@ -74,13 +75,19 @@ export class ReconnectingPlayer {
     this.adopt(ack.snapshot);
   }
 
-  /** Plays its side of `script` (the whole game's moves) until the match ends. */
-  async playOut(script: Move[], timeoutMs: number): Promise<void> {
+  /** Plays its side of `script` (the whole game's moves) until the match ends, thinking `thinkMs` before each move; a spectator just watches it end. */
+  async playOut(script: Move[], timeoutMs: number, thinkMs = 0): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    let thoughtAt = -1;
     while (this.known.status !== 'ended') {
       if (Date.now() > deadline) throw new Error(`seat ${this.seat} gave up at ply ${this.known.ply}, version ${this.known.version}`);
       if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !this.socket.connected || this.syncing) {
         await this.changed();
+        continue;
+      }
+      if (!this.pending && thinkMs > 0 && thoughtAt !== this.known.version) {
+        thoughtAt = this.known.version;
+        await new Promise((resolve) => setTimeout(resolve, thinkMs));
         continue;
       }
       const move = script[this.known.ply];
@@ -96,8 +103,11 @@ export class ReconnectingPlayer {
     const ack = await this.request('move', { matchId: this.matchId, ...pending });
     if (ack === null) return; // lost with the connection: resent after the reconnect
     if (this.pending === pending) this.pending = undefined;
-    if (ack.ok) this.acked.push({ moveId: pending.moveId, version: ack.version, at: Date.now() });
-    else if (ack.code !== 'STALE_VERSION' && ack.code !== 'NOT_YOUR_TURN') throw new Error(`move refused: ${ack.code} ${ack.message}`);
+    if (!ack.ok) {
+      if (ack.code !== 'STALE_VERSION' && ack.code !== 'NOT_YOUR_TURN') throw new Error(`move refused: ${ack.code} ${ack.message}`);
+    } else if (!this.acked.some((earlier) => earlier.moveId === pending.moveId)) {
+      this.acked.push({ moveId: pending.moveId, version: ack.version, at: Date.now() });
+    }
     if (!ack.ok || ack.version > this.known.version) await this.sync();
   }
 
