@@ -90,7 +90,12 @@ export async function startProxiedCluster(
   // Behind the proxy every client comes from its address: the caps per address are the client's.
   const nodes = await startNodes(3, { REDIS_URL: redis.url, TRUST_PROXY: 'loopback', ...env });
   const addresses = nodes.servers.map((server) => new URL(server.url).host) as [string, string, string];
-  const proxy = await startHaproxy({ port: await freePort(), nodes: addresses, checkIntervalMs });
+  const proxy = await startHaproxy({ port: await freePort(), nodes: addresses, checkIntervalMs }).catch(async (error: unknown) => {
+    // Nobody else would stop them: the caller never gets the cluster.
+    await nodes.stop();
+    await redis.stop();
+    throw error;
+  });
   // Every node marked up (rise 2) before the clients arrive, so they spread over all three.
   await new Promise((resolve) => setTimeout(resolve, 3 * checkIntervalMs));
   return {
