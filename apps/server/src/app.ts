@@ -16,6 +16,7 @@ import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
 import { MatchFeed } from './cluster/match-feed.js';
+import { OutageCredit } from './cluster/outage-credit.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
@@ -87,6 +88,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const history = new MatchHistory(db);
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS);
   matches.observe(presence);
+  // Before any sweep judges a clock: a service that was down as a whole charges nobody for it.
+  const outages = new OutageCredit(db, http.log);
+  await outages.pulse();
+  outages.start();
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
   const cleanup = new StaleDataCleanup(db, http.log, {
@@ -129,6 +134,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     closing ??= (async () => {
       presence.stop();
       await feed.stop();
+      await outages.stop();
       await sweeper.stop();
       cleanup.stop();
       await cleanups.stop();
