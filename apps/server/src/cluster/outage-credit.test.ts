@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PRESETS } from '@oanquan/rules';
 import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { engines, scratchTarget } from '../testing/databases.js';
+import { engines, lastingServerEnv } from '../testing/databases.js';
 import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
 
 const outageMs = 8000;
@@ -16,16 +13,9 @@ describe.each(engines)('a whole-service outage on %s', (engine) => {
   });
 
   it('is not charged to the player whose clock was running', async () => {
-    const env: Record<string, string> = { LOG_LEVEL: 'warn' };
-    if (engine === 'pglite') {
-      const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-outage-'));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      env.PGLITE_DATA_DIR = dir;
-    } else {
-      const scratch = await scratchTarget('postgresql');
-      cleanups.push(scratch.drop);
-      if (scratch.target.kind === 'postgresql') env.DATABASE_URL = scratch.target.url;
-    }
+    const data = await lastingServerEnv(engine);
+    cleanups.push(data.drop);
+    const env = { ...data.env, LOG_LEVEL: 'warn' };
     const stop = async (server: ServerProcess) => {
       server.child.kill('SIGKILL');
       await server.exited;
