@@ -67,6 +67,8 @@ export class MatchFeed {
   };
 
   private deliver(code: string, envelopes: MatchEventEnvelope[]): void {
+    // Every process hears every match; only those with sockets in the room keep track (a later socket starts from a snapshot).
+    if (!this.io.of('/').adapter.rooms.has(roomChannel(code))) return;
     for (const envelope of envelopes) {
       if (this.firstTime(code, envelope)) this.io.local.to(roomChannel(code)).emit('match:event', envelope);
     }
