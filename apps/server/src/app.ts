@@ -20,6 +20,8 @@ import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
 import { CatchUp } from './matches/catch-up.js';
+import { MatchFeed } from './cluster/match-feed.js';
+import { OutageCredit } from './cluster/outage-credit.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
@@ -35,7 +37,7 @@ import { Profiles } from './players/profiles.js';
 import { Sessions } from './players/sessions.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
-import { roomChannel, sessionChannel, type GameServer } from './socket/game-server.js';
+import { sessionChannel, type GameServer } from './socket/game-server.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -48,6 +50,12 @@ export interface App {
   metricsPort?: number;
   /** Stops accepting, closes every socket, then the database. */
   close(): Promise<void>;
+  /**
+   * Leaves a cluster gently (SIGTERM): answers not ready so the proxy routes
+   * elsewhere, refuses new sockets, finishes the changes in progress, tells
+   * its sockets to reconnect (through the proxy, to another node), then closes.
+   */
+  drain(): Promise<void>;
 }
 
 export interface AppOptions {
@@ -69,6 +77,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     },
     frameworkErrors: handleHttpError,
   });
+  let draining = false;
   const socketLimits: SocketLimits = {
     ...defaultSocketLimits,
     maxSocketsPerPlayer: config.MAX_SOCKETS_PER_PLAYER,
@@ -79,6 +88,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     serveClient: false,
     maxHttpBufferSize: limits.maxTransportBytes,
     parser: socketParser(socketLimits),
+    // A draining node takes no new sockets: the client's retry goes through the proxy to another.
+    allowRequest: (_request, answer) => answer(draining ? 'draining' : null, !draining),
   });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, http.log) : undefined;
 
@@ -96,9 +107,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const players = new PlayerService(db, sessions);
   const accounts = new Accounts(db, sessions);
   const rooms = new RoomService(db);
+  const feed = new MatchFeed(io, db, http.log, redis !== undefined, config.MATCH_FEED_CHECK_MS);
+  feed.start();
   const publish = (code: string, envelopes: MatchEventEnvelope[]) => {
-    for (const envelope of envelopes) io.to(roomChannel(code)).emit('match:event', envelope);
     metrics.eventsPublished.inc(envelopes.length);
+    return feed.publish(code, envelopes);
   };
   const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS, undefined, { maxMovesInFlight: config.MAX_MOVES_IN_FLIGHT });
   const history = new MatchHistory(db);
@@ -110,6 +123,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
   presence.start();
   matches.observe(presence);
+  // Before any sweep judges a clock: a service that was down as a whole charges nobody for it.
+  const outages = new OutageCredit(db, http.log);
+  await outages.pulse();
+  outages.start();
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
   const cleanup = new StaleDataCleanup(db, http.log, {
@@ -144,7 +161,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
         if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
       });
       const limiters = await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, draining: () => draining });
       await api.register(sessionRoutes, { players, accounts, cookieSecure: config.COOKIE_SECURE, ...limiters });
       await api.register(roomRoutes, { players, rooms });
       await api.register(matchRoutes, { history });
@@ -161,28 +178,38 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const metricsServer = config.METRICS_PORT === undefined ? undefined : await startMetricsServer(metrics.registry, config.METRICS_PORT, config.METRICS_HOST ?? config.HOST);
 
   let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await metricsServer?.close();
+      presence.stop();
+      await feed.stop();
+      await outages.stop();
+      await sweeper.stop();
+      cleanup.stop();
+      await cleanups.stop();
+      await matchmaker.stop();
+      // io.close() also closes the HTTP server it is attached to.
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await http.close();
+      await matches.drain();
+      await presence.close();
+      await redis?.close();
+      await db.close();
+    })();
+    return closing;
+  };
   return {
     http,
     io,
     metrics,
     metricsPort: metricsServer?.port,
-    close() {
-      closing ??= (async () => {
-        await metricsServer?.close();
-        presence.stop();
-        await sweeper.stop();
-        cleanup.stop();
-        await cleanups.stop();
-        await matchmaker.stop();
-        // io.close() also closes the HTTP server it is attached to.
-        await new Promise<void>((resolve) => io.close(() => resolve()));
-        await http.close();
-        await matches.drain();
-        await presence.close();
-        await redis?.close();
-        await db.close();
-      })();
-      return closing;
+    close,
+    async drain() {
+      draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.DRAIN_NOTICE_MS));
+      await matches.drain();
+      io.local.disconnectSockets(true);
+      await close();
     },
   };
 }

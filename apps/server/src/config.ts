@@ -66,6 +66,10 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   /** Moves one process holds at once (waiting their turn or committing); past it a move is refused as BUSY, to be sent again. */
   MAX_MOVES_IN_FLIGHT: z.coerce.number().int().min(1).default(500),
+  /** With several processes: how often each checks that its sockets have every committed event of the matches they watch. */
+  MATCH_FEED_CHECK_MS: z.coerce.number().int().min(50).default(1000),
+  /** On SIGTERM, how long the node answers not ready before it lets its sockets go: longer than the proxy needs to mark it down. */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).default(3000),
   /** Per address: how many guests it may make. */
   RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Per player: rooms made and renames. */

@@ -13,10 +13,11 @@ await app.http.listen({ port: config.PORT, host: config.HOST });
 const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
 console.log(`Open http://${wildcard ? 'localhost' : config.HOST}:${config.PORT}`);
 
+// SIGTERM (an orchestrator, a rolling restart) drains, so players see at most a brief reconnection; Ctrl-C stops at once.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    app.http.log.info({ signal }, 'shutting down');
-    app.close().then(
+    app.http.log.info({ signal, drain: signal === 'SIGTERM' }, 'shutting down');
+    (signal === 'SIGTERM' ? app.drain() : app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.http.log.error({ err: error }, 'shutdown failed');

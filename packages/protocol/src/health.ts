@@ -11,7 +11,7 @@ export type HealthResponse = z.infer<typeof healthResponse>;
 export const notReadyResponse = z.object({
   status: z.literal('not ready'),
   database: z.enum(['pglite', 'postgresql']),
-  reason: z.enum(['database']),
+  reason: z.enum(['database', 'draining']),
 });
 export type NotReadyResponse = z.infer<typeof notReadyResponse>;
 

@@ -9,10 +9,13 @@ const probeTimeoutMs = 2_000;
  * Readiness and liveness, kept apart: a node whose database is unreachable
  * is alive (restarting it would not help, and its sockets may stay) but not
  * ready, so a load balancer sends it no new connections until the database
- * answers again. Readiness answers only after a real round trip.
+ * answers again; a draining node is not ready either. Readiness answers
+ * only after a real round trip.
  */
-export async function healthRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function healthRoutes(app: FastifyInstance, { db, draining }: { db: Database; draining: () => boolean }) {
   app.get('/health', async (request, reply) => {
+    // A node leaving the cluster: the proxy must stop sending it new connections.
+    if (draining()) return reply.status(503).send({ status: 'not ready', database: db.kind, reason: 'draining' } satisfies NotReadyResponse);
     try {
       await withTimeout(db.prisma.$queryRaw`SELECT 1`, probeTimeoutMs);
       return { status: 'ok', database: db.kind };

@@ -20,7 +20,7 @@ describe.each(engines)('every action checks its actor first, on %s', (engine) =>
 
   beforeAll(async () => {
     db = await migratedDatabase(engine);
-    matches = new MatchService(db, () => {}, 30_000, 30_000, () => now);
+    matches = new MatchService(db, async () => {}, 30_000, 30_000, () => now);
     rooms = new RoomService(db);
     players = new PlayerService(db);
   });

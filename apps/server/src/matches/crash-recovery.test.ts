@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PRESETS, replay } from '@oanquan/rules';
 import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { engines, scratchTarget } from '../testing/databases.js';
+import { engines, lastingServerEnv } from '../testing/databases.js';
 import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
 
 describe.each(engines)('a server killed mid-game on %s', (engine) => {
@@ -14,16 +11,9 @@ describe.each(engines)('a server killed mid-game on %s', (engine) => {
   });
 
   it('loses no acknowledged move; both clients reconnect, resume and finish', async () => {
-    const env: Record<string, string> = { LOG_LEVEL: 'warn' };
-    if (engine === 'pglite') {
-      const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-crash-'));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      env.PGLITE_DATA_DIR = dir;
-    } else {
-      const scratch = await scratchTarget('postgresql');
-      cleanups.push(scratch.drop);
-      if (scratch.target.kind === 'postgresql') env.DATABASE_URL = scratch.target.url;
-    }
+    const data = await lastingServerEnv(engine);
+    cleanups.push(data.drop);
+    const env = { ...data.env, LOG_LEVEL: 'warn' };
     let server: ServerProcess = await startServerProcess(env);
     cleanups.push(async () => {
       server.child.kill('SIGKILL');

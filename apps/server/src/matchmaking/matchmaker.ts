@@ -20,6 +20,11 @@ export interface MatchmakerSettings extends GapSettings {
  * players are deleted in the transaction that creates their match (nobody
  * is lost: if it fails, they are still waiting). SKIP LOCKED rather than an
  * advisory lock lets two processes pair disjoint players at the same time.
+ *
+ * A process that dies cannot delete its players' entries, so each tick
+ * refreshes the `seen_at` of the entries of this process's connections;
+ * entries left unrefreshed for `staleMs` belong to a dead process: never
+ * paired, and deleted.
  */
 export class Matchmaker {
   /** Sockets of this process that wait, for the status messages. */
@@ -34,7 +39,10 @@ export class Matchmaker {
     private readonly settings: MatchmakerSettings,
   ) {
     this.ticks = new PeriodicTask(() => this.tick(), settings.tickMs);
+    this.staleMs = Math.max(3 * settings.tickMs, 3000);
   }
+
+  private readonly staleMs: number;
 
   start(): void {
     this.ticks.start();
@@ -59,8 +67,8 @@ export class Matchmaker {
     const joinedAt = new Date();
     await this.db.prisma.queueEntry.upsert({
       where: { playerId: player.id },
-      create: { playerId: player.id, pool, rated, rating, connection, joinedAt },
-      update: { pool, rated, rating, connection, joinedAt },
+      create: { playerId: player.id, pool, rated, rating, connection, joinedAt, seenAt: joinedAt },
+      update: { pool, rated, rating, connection, joinedAt, seenAt: joinedAt },
     });
     this.forgetLocal(player.id);
     this.local.set(connection, { playerId: player.id, pool, joinedAt });
@@ -80,6 +88,8 @@ export class Matchmaker {
 
   private async tick(): Promise<void> {
     try {
+      await this.keepAlive();
+      await this.dropStale();
       for (const pool of queuePools) await this.pair(pool);
       await this.sendStatus();
     } catch (error) {
@@ -90,7 +100,8 @@ export class Matchmaker {
   private async pair(pool: QueuePool): Promise<void> {
     const made = await this.db.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<Array<{ player_id: string; rating: number; joined_at: Date; rated: boolean }>>`
-        SELECT player_id, rating, joined_at, rated FROM queue_entry WHERE pool = ${pool}
+        SELECT player_id, rating, joined_at, rated FROM queue_entry
+        WHERE pool = ${pool} AND seen_at >= now() - ${this.staleMs}::int * interval '1 millisecond'
         ORDER BY joined_at FOR UPDATE SKIP LOCKED`;
       const now = new Date();
       // Rated games are between accounts only (rated entries come only from accounts); guests play each other casually.
@@ -122,16 +133,29 @@ export class Matchmaker {
     }
   }
 
+  /** This process is alive and its connections still wait; another process may have paired some of them (their rows are gone). */
+  private async keepAlive(): Promise<void> {
+    if (this.local.size === 0) return;
+    const still = await this.db.prisma.$queryRaw<Array<{ connection: string }>>`
+      UPDATE queue_entry SET seen_at = now() WHERE connection = ANY(${[...this.local.keys()]}::text[]) RETURNING connection`;
+    const waiting = new Set(still.map((row) => row.connection));
+    for (const socketId of this.local.keys()) if (!waiting.has(socketId)) this.local.delete(socketId);
+  }
+
+  /** Entries of a process that died; rows another process is pairing are skipped, not waited for. */
+  private async dropStale(): Promise<void> {
+    const dropped = await this.db.prisma.$executeRaw`
+      DELETE FROM queue_entry WHERE player_id IN (
+        SELECT player_id FROM queue_entry WHERE seen_at < now() - ${this.staleMs}::int * interval '1 millisecond' FOR UPDATE SKIP LOCKED)`;
+    if (dropped > 0) this.log.info({ dropped }, 'dropped queue entries of a process that is gone');
+  }
+
   private forgetLocal(playerId: string): void {
     for (const [socketId, entry] of this.local) if (entry.playerId === playerId) this.local.delete(socketId);
   }
 
   private async sendStatus(): Promise<void> {
     if (this.local.size === 0) return;
-    // Another process may have paired some of ours: their rows are gone.
-    const still = await this.db.prisma.queueEntry.findMany({ where: { connection: { in: [...this.local.keys()] } }, select: { connection: true } });
-    const waiting = new Set(still.map((row) => row.connection));
-    for (const socketId of this.local.keys()) if (!waiting.has(socketId)) this.local.delete(socketId);
     const counts = await this.db.prisma.queueEntry.groupBy({ by: ['pool'], _count: { _all: true } });
     const now = Date.now();
     for (const [socketId, entry] of this.local) {

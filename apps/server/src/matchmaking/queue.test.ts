@@ -174,4 +174,36 @@ describe.runIf(postgresAvailable)('the queue across two server processes on one 
       await client.end();
     }
   }, 60_000);
+
+  it('never pairs the next player with one whose process was killed', async () => {
+    const [one, two] = cluster.servers;
+    const gone = await newGuest(one.url);
+    const g = await TestClient.connect(one.url, gone.token);
+    clients.push(g);
+    expect(await g.request('queue:join', { pool: '3+2' })).toEqual({ ok: true });
+    one.child.kill('SIGKILL');
+    await one.exited;
+    // Longer than an entry stays fresh without its process (3 s at this tick).
+    await sleep(3500);
+
+    const [yan, zoe] = await Promise.all([newGuest(two.url), newGuest(two.url)]);
+    const y = await TestClient.connect(two.url, yan.token);
+    const z = await TestClient.connect(two.url, zoe.token);
+    clients.push(y, z);
+    expect(await y.request('queue:join', { pool: '3+2' })).toEqual({ ok: true });
+    await sleep(1000); // ten ticks: a live entry would have been paired by now
+    expect(y.matched).toBeUndefined();
+    expect(await z.request('queue:join', { pool: '3+2' })).toEqual({ ok: true });
+    await Promise.all([y.until(() => y.matched !== undefined, 'a pairing'), z.until(() => z.matched !== undefined, 'a pairing')]);
+    expect(y.matched!.matchId).toBe(z.matched!.matchId);
+
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      expect((await client.query('SELECT 1 FROM queue_entry WHERE player_id = $1', [gone.player.id])).rowCount).toBe(0);
+      expect((await client.query('SELECT 1 FROM match WHERE $1 IN (player0_id, player1_id)', [gone.player.id])).rowCount).toBe(0);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
 });

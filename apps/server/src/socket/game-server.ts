@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, PublicPlayer, ServerToClientEvents } from '@oanquan/protocol';
+import type { ClientToServerEvents, MatchEventEnvelope, PublicPlayer, ServerToClientEvents } from '@oanquan/protocol';
 
 /**
  * The Socket.IO server as every part of the server sees it, and the channel
@@ -11,8 +11,12 @@ export interface SocketData {
   /** The session the socket was opened with: revoking it closes the socket. */
   sessionId: string;
 }
-export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between server processes, through the Redis adapter: a room's committed match events. */
+export interface InterServerEvents {
+  'match:events': (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
+}
+export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Everyone in a room: its players and spectators. */
 export const roomChannel = (code: string) => `room:${code}`;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { paths } from '../config.js';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/database.js';
@@ -51,6 +54,21 @@ export async function scratchTarget(engine: EngineName): Promise<{ target: Datab
     target: { kind: 'postgresql', url: url.toString() },
     drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
+}
+
+/**
+ * The environment of a server process whose database outlives it (a PGlite
+ * directory, or a scratch PostgreSQL database), so a test can kill the
+ * process and start another on the same data; `drop` removes it.
+ */
+export async function lastingServerEnv(engine: EngineName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-data-'));
+    return { env: { PGLITE_DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const scratch = await scratchTarget('postgresql');
+  if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
+  return { env: { DATABASE_URL: scratch.target.url }, drop: scratch.drop };
 }
 
 /** A fresh database with every migration applied. */

@@ -1,5 +1,5 @@
 import type { Move } from '@oanquan/rules';
-import type { Hand, MatchEventEnvelope, MatchSnapshot, Presence, Seat } from '@oanquan/protocol';
+import type { ClientPayload, Hand, MatchEventEnvelope, MatchSnapshot, Presence, Seat } from '@oanquan/protocol';
 import { BoardAnimator } from '../board/board-animator.svelte.js';
 import { errorText } from '../i18n/error-text.js';
 import type { I18n } from '../i18n/i18n.svelte.js';
@@ -13,6 +13,14 @@ import { describePly } from './describe-ply.js';
 import { MatchState } from './match-state.svelte.js';
 import { newMoveId } from './move-id.js';
 import { seatNames } from './names.js';
+
+/** How many times one move is sent before the player is told it failed. */
+const MOVE_TRIES = 5;
+
+/** The request failed on the way, not at the server: the move may or may not have arrived. */
+function unanswered(answer: Failure): boolean {
+  return answer.code === ClientErrorCode.Offline || answer.code === ClientErrorCode.Timeout || answer.code === ClientErrorCode.Network;
+}
 
 export type Busy = 'move' | 'opener' | 'resign' | 'abort' | 'claim' | 'rematch';
 type Action = 'resign' | 'abort' | 'claim' | 'rematch';
@@ -47,6 +55,13 @@ export class RoomSession {
   private readonly stops: Array<() => void> = [];
   private syncing = false;
   private syncAgain = false;
+  /**
+   * A move sent whose answer never came (the connection or its server went
+   * away): sent again, with the same moveId, once the match is known to still
+   * wait for it. The server records a moveId once, so a move that did arrive
+   * is not played twice.
+   */
+  private unanswered: { payload: ClientPayload<'move'>; tries: number } | null = null;
 
   constructor(
     readonly code: string,
@@ -89,10 +104,23 @@ export class RoomSession {
     const match = this.match;
     if (!match || this.busy) return;
     this.busy = 'move';
-    // One moveId for every resend, so a move the server took only once counts once.
-    const payload = { matchId: match.id, moveId: newMoveId(), version: match.version, square: move.square, dir: move.dir };
+    await this.send({ matchId: match.id, moveId: newMoveId(), version: match.version, square: move.square, dir: move.dir }, 1);
+  }
+
+  private async send(payload: ClientPayload<'move'>, tries: number): Promise<void> {
+    const match = this.match;
+    // Refused for the server's state of the moment (BUSY, UNAVAILABLE): the same payload again, so it counts once.
     const answer = await resendWhileRetryable(() => this.deps.socket.request('move', payload));
+    if (!answer.ok && unanswered(answer) && tries < MOVE_TRIES) {
+      // Still on its way as far as the player can tell: the board stays busy until it is settled.
+      this.unanswered = { payload, tries };
+      // Connected but no answer in time: settle it now; after a lost connection, the reconnection does.
+      if (this.deps.socket.connected) void this.settleUnanswered();
+      return;
+    }
+    this.unanswered = null;
     this.busy = null;
+    if (!match) return;
     if (!answer.ok) {
       this.reject(answer);
       void this.resync();
@@ -158,6 +186,23 @@ export class RoomSession {
     this.problem = null;
     this.deps.notices.show(this.deps.i18n.t('conn.back'), 'info');
     await (this.match ? this.resync() : this.join());
+    await this.settleUnanswered();
+  }
+
+  /** After a resync: the unanswered move is sent again if the match still waits for it, else it arrived (or was overtaken). */
+  private async settleUnanswered(): Promise<void> {
+    const pending = this.unanswered;
+    if (!pending) return;
+    if (!this.deps.socket.connected) return;
+    await this.resync();
+    if (this.unanswered !== pending) return;
+    const match = this.match;
+    if (match?.id === pending.payload.matchId && match.version === pending.payload.version && match.myTurn) {
+      await this.send(pending.payload, pending.tries + 1);
+      return;
+    }
+    this.unanswered = null;
+    this.busy = null;
   }
 
   private setMatch(snapshot: MatchSnapshot, seat: Seat | null): void {

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MatchEventEnvelope } from '@oanquan/protocol';
+import type { Database } from '../db/database.js';
+import { PeriodicTask } from '../periodic-task.js';
+import { roomChannel, type GameServer } from '../socket/game-server.js';
+
+/** What this process has handed to its own sockets of one match. */
+interface Delivered {
+  code: string;
+  /** Every version up to this one. */
+  upTo: number;
+  /** Versions past a hole (events of two processes may cross on their way here). */
+  above: Set<number>;
+  /** A version the database had and we had not, at the previous check: missing if still so now. */
+  behind?: number;
+}
+
+/**
+ * How committed match events reach sockets, on one process or several.
+ *
+ * Local sockets first, synchronously, so a mover's own event always precedes
+ * its acknowledgement (docs/protocol.md); then the other processes through
+ * the Redis adapter, without waiting for Redis, whose outage must not hold
+ * up moves. Since the committing process may die before its message leaves,
+ * delivery does not depend on it: every process checks, once per
+ * `repairMs` and in one query for all, the versions of the matches its
+ * sockets watch, and sends its sockets from `match_event` what is still
+ * missing a check later. Each process hands an event to its sockets once,
+ * whichever way it came. The move itself does no extra work.
+ */
+export class MatchFeed {
+  private readonly delivered = new Map<string, Delivered>();
+  private readonly checks: PeriodicTask | undefined;
+
+  constructor(
+    private readonly io: GameServer,
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    /** Set when other processes share the match rooms (Redis adapter). */
+    private readonly clustered: boolean,
+    repairMs: number,
+  ) {
+    if (!clustered) return;
+    io.of('/').on('match:events', (code, envelopes) => this.deliver(code, envelopes));
+    this.checks = new PeriodicTask(() => this.repair(), repairMs);
+  }
+
+  start(): void {
+    this.checks?.start();
+  }
+
+  stop(): Promise<void> {
+    return this.checks?.stop() ?? Promise.resolve();
+  }
+
+  readonly publish = async (code: string, envelopes: MatchEventEnvelope[]): Promise<void> => {
+    if (!this.clustered) {
+      for (const envelope of envelopes) this.io.to(roomChannel(code)).emit('match:event', envelope);
+      return;
+    }
+    this.deliver(code, envelopes);
+    // Fire and forget: a message that never leaves is repaired by the other processes' checks.
+    const adapter = this.io.of('/').adapter;
+    Promise.resolve()
+      .then(() => adapter.serverSideEmit(['match:events', code, envelopes]))
+      .catch((error: unknown) => this.log.warn({ err: error, roomCode: code }, 'publishing match events failed'));
+  };
+
+  private deliver(code: string, envelopes: MatchEventEnvelope[]): void {
+    // Every process hears every match; only those with sockets in the room keep track (a later socket starts from a snapshot).
+    if (!this.io.of('/').adapter.rooms.has(roomChannel(code))) return;
+    for (const envelope of envelopes) {
+      if (this.firstTime(code, envelope)) this.io.local.to(roomChannel(code)).emit('match:event', envelope);
+    }
+  }
+
+  private firstTime(code: string, { matchId, version }: MatchEventEnvelope): boolean {
+    let seen = this.delivered.get(matchId);
+    if (!seen) {
+      // First sight: what came before, the sockets here had from their snapshot or sync.
+      seen = { code, upTo: version - 1, above: new Set() };
+      this.delivered.set(matchId, seen);
+    }
+    if (version <= seen.upTo || seen.above.has(version)) return false;
+    seen.above.add(version);
+    while (seen.above.delete(seen.upTo + 1)) seen.upTo++;
+    return true;
+  }
+
+  private async repair(): Promise<void> {
+    try {
+      const rooms = this.io.of('/').adapter.rooms;
+      for (const [matchId, seen] of this.delivered) if (!rooms.has(roomChannel(seen.code))) this.delivered.delete(matchId);
+      const codes = [...rooms.keys()].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
+      if (!codes.length) return;
+      const known = [...this.delivered.keys()];
+      // The current match of every watched room, and the earlier ones still followed here (a rematch's first events).
+      const rows = await this.db.prisma.$queryRaw<Array<{ id: string; code: string; version: number }>>`
+        SELECT m.id::text AS id, r.code, m.version FROM room r JOIN match m ON m.room_id = r.id
+        WHERE r.code = ANY(${codes}::text[])
+          AND (m.id = ANY(${known}::uuid[]) OR m.number = (SELECT max(n.number) FROM match n WHERE n.room_id = r.id))`;
+      for (const row of rows) {
+        const seen = this.delivered.get(row.id);
+        if (!seen) {
+          if (row.version > 0) this.delivered.set(row.id, { code: row.code, upTo: row.version, above: new Set() });
+          continue;
+        }
+        if (row.version <= seen.upTo) {
+          seen.behind = undefined;
+          continue;
+        }
+        // Still short of what the database had a check ago: that message is lost, not late.
+        if (seen.behind !== undefined && seen.behind > seen.upTo) await this.resend(row.code, row.id, seen.upTo);
+        seen.behind = row.version;
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'checking delivered match versions failed');
+    }
+  }
+
+  private async resend(code: string, matchId: string, after: number): Promise<void> {
+    const rows = await this.db.prisma.matchEvent.findMany({ where: { matchId, version: { gt: after } }, orderBy: { version: 'asc' }, select: { payload: true } });
+    this.log.info({ matchId, roomCode: code, after, events: rows.length }, 'delivering match events whose message was lost');
+    this.deliver(code, rows.map((row) => row.payload as unknown as MatchEventEnvelope));
+  }
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { Move } from '@oanquan/rules';
+import type { Ack, ClientEventName, ClientToServerEvents, MatchEventEnvelope, MatchSnapshot, Seat, ServerToClientEvents } from '@oanquan/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+interface Known {
+  version: number;
+  status: MatchSnapshot['status'];
+  ply: number;
+  toMove: Seat | null;
+}
+
+/**
+ * A player written like apps/web's client: it reconnects by itself (also
+ * when the server asks it to go), catches up by version after a reconnect or
+ * a gap, and resends a move that was never acknowledged with the same
+ * moveId, so that a move is recorded once whatever was lost on the way.
+ */
+export class ReconnectingPlayer {
+  seat: Seat | null = null;
+  matchId = '';
+  readonly known: Known = { version: 0, status: 'waiting', ply: 0, toMove: null };
+  /** Every acknowledged move: its moveId and the version it made. */
+  readonly acked: Array<{ moveId: string; version: number; at: number }> = [];
+  readonly disconnects: number[] = [];
+  readonly reconnects: number[] = [];
+  private pending: ({ moveId: string; version: number } & Move) | undefined;
+  private waiters: Array<() => void> = [];
+  private syncing: Promise<void> | undefined;
+
+  private constructor(readonly socket: ClientSocket) {
+    socket.on('match:event', (envelope) => this.receive(envelope));
+    socket.on('disconnect', (reason) => {
+      this.disconnects.push(Date.now());
+      // A server that drains asks its clients to go; Socket.IO does not retry that by itself.
+      if (reason === 'io server disconnect') socket.connect();
+      this.wake();
+    });
+    // Every connection after the first, however it came about, is a reconnection: time to catch up.
+    socket.on('connect', () => {
+      this.reconnects.push(Date.now());
+      void this.catchUp();
+    });
+  }
+
+  static async connect(url: string, token: string): Promise<ReconnectingPlayer> {
+    const socket: ClientSocket = connect(url, {
+      auth: { token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1000,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return new ReconnectingPlayer(socket);
+  }
+
+  /** Like the web client: a request while disconnected fails at once (null), as does one whose answer is lost. */
+  async request<E extends ClientEventName>(event: E, payload: unknown): Promise<Ack<E> | null> {
+    if (!this.socket.connected) return null;
+    const timed = this.socket.timeout(5000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<Ack<E>> };
+    return timed.emitWithAck(event, payload).catch(() => null);
+  }
+
+  async join(code: string): Promise<void> {
+    const ack = await this.request('room:join', { code });
+    if (!ack?.ok || !('snapshot' in ack)) throw new Error(`join answered ${JSON.stringify(ack)}`);
+    this.seat = ack.seat;
+    this.matchId = ack.snapshot.matchId;
+    this.adopt(ack.snapshot);
+  }
+
+  /** Plays its side of `script` (the whole game's moves) until the match ends, thinking `thinkMs` before each move; a spectator just watches it end. */
+  async playOut(script: Move[], timeoutMs: number, thinkMs = 0): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let thoughtAt = -1;
+    while (this.known.status !== 'ended') {
+      if (Date.now() > deadline) throw new Error(`seat ${this.seat} gave up at ply ${this.known.ply}, version ${this.known.version}`);
+      if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !this.socket.connected || this.syncing) {
+        await this.changed();
+        continue;
+      }
+      if (!this.pending && thinkMs > 0 && thoughtAt !== this.known.version) {
+        thoughtAt = this.known.version;
+        await new Promise((resolve) => setTimeout(resolve, thinkMs));
+        continue;
+      }
+      const move = script[this.known.ply];
+      if (!move) throw new Error(`no scripted move for ply ${this.known.ply + 1}`);
+      this.pending ??= { moveId: randomUUID(), version: this.known.version, ...move };
+      await this.sendPending();
+    }
+  }
+
+  private async sendPending(): Promise<void> {
+    const pending = this.pending;
+    if (!pending) return;
+    const ack = await this.request('move', { matchId: this.matchId, ...pending });
+    if (ack === null) return; // lost with the connection: resent after the reconnect
+    if (this.pending === pending) this.pending = undefined;
+    if (!ack.ok) {
+      if (ack.code !== 'STALE_VERSION' && ack.code !== 'NOT_YOUR_TURN') throw new Error(`move refused: ${ack.code} ${ack.message}`);
+    } else if (!this.acked.some((earlier) => earlier.moveId === pending.moveId)) {
+      this.acked.push({ moveId: pending.moveId, version: ack.version, at: Date.now() });
+    }
+    if (!ack.ok || ack.version > this.known.version) await this.sync();
+  }
+
+  private async catchUp(): Promise<void> {
+    await this.sync();
+    // Still our turn at the version the move was made for: it never arrived, or its answer was lost. Same moveId either way.
+    if (this.pending && this.pending.version === this.known.version && this.known.toMove === this.seat) await this.sendPending();
+    else this.pending = undefined;
+    this.wake();
+  }
+
+  private sync(): Promise<void> {
+    this.syncing ??= (async () => {
+      try {
+        for (;;) {
+          const ack = await this.request('sync', { matchId: this.matchId, version: this.known.version });
+          if (ack?.ok && 'events' in ack) {
+            for (const envelope of ack.events) this.apply(envelope);
+            return;
+          }
+          if (ack?.ok && 'snapshot' in ack) return this.adopt(ack.snapshot);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        this.syncing = undefined;
+        this.wake();
+      }
+    })();
+    return this.syncing;
+  }
+
+  private receive(envelope: MatchEventEnvelope): void {
+    if (envelope.matchId !== this.matchId || envelope.version <= this.known.version) return;
+    if (envelope.version > this.known.version + 1) void this.sync();
+    else this.apply(envelope);
+  }
+
+  private apply({ version, event }: MatchEventEnvelope): void {
+    if (version !== this.known.version + 1) return;
+    this.known.version = version;
+    if (event.type === 'started') Object.assign(this.known, { status: 'playing', toMove: event.first });
+    if (event.type === 'moved') Object.assign(this.known, { ply: event.position.ply, toMove: event.position.toMove });
+    if (event.type === 'ended') this.known.status = 'ended';
+    this.wake();
+  }
+
+  private adopt(snapshot: MatchSnapshot): void {
+    Object.assign(this.known, { version: snapshot.version, status: snapshot.status, ply: snapshot.position.ply, toMove: snapshot.position.toMove });
+    this.wake();
+  }
+
+  private changed(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push(resolve);
+      setTimeout(resolve, 250);
+    });
+  }
+
+  private wake(): void {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

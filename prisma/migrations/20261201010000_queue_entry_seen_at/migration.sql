@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "queue_entry" ADD COLUMN     "seen_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;
