@@ -1,3 +1,5 @@
+export * from './analysis.js';
+export * from './bots.js';
 export * from './common.js';
 export * from './error-codes.js';
 export * from './health.js';
