@@ -133,7 +133,7 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
 }
 
 /** Each player's accuracy over the given plies: the mean of their moves' accuracies, null without a move. */
-export function accuracyOf(plies: readonly PlyAnalysis[]): [number | null, number | null] {
+export function accuracyOf(plies: readonly Pick<PlyAnalysis, 'player' | 'accuracy'>[]): [number | null, number | null] {
   return [playerAccuracy(plies, 0), playerAccuracy(plies, 1)];
 }
 
@@ -151,7 +151,7 @@ export function moveAccuracy(winBefore: number, winAfter: number): number {
   return Math.min(100, Math.max(0, raw));
 }
 
-function playerAccuracy(plies: readonly PlyAnalysis[], player: Player): number | null {
+function playerAccuracy(plies: readonly Pick<PlyAnalysis, 'player' | 'accuracy'>[], player: Player): number | null {
   const own = plies.filter((p) => p.player === player);
   if (own.length === 0) return null;
   return own.reduce((sum, p) => sum + p.accuracy, 0) / own.length;

@@ -8,7 +8,7 @@ import { bearerToken, requirePlayer } from './session-routes.js';
 
 export type RateLimitSettings = Pick<
   Config,
-  'RATE_LIMIT_GUESTS_PER_HOUR' | 'RATE_LIMIT_ROOMS_PER_MINUTE' | 'RATE_LIMIT_RENAMES_PER_MINUTE' | 'RATE_LIMIT_READS_PER_MINUTE'
+  'RATE_LIMIT_GUESTS_PER_HOUR' | 'RATE_LIMIT_ROOMS_PER_MINUTE' | 'RATE_LIMIT_RENAMES_PER_MINUTE' | 'RATE_LIMIT_READS_PER_MINUTE' | 'RATE_LIMIT_ANALYSES_PER_MINUTE'
 >;
 
 function byAddress(request: FastifyRequest): string {
@@ -43,6 +43,9 @@ export async function rateLimits(api: FastifyInstance, { players, settings }: { 
   const perRoute: Record<string, RateLimitOptions | false> = {
     'POST /api/session': { max: settings.RATE_LIMIT_GUESTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
     'POST /api/rooms': { max: settings.RATE_LIMIT_ROOMS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    // Both set the engine to work, for minutes in an analysis's case.
+    'POST /api/bot-games': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    'POST /api/matches/:id/analysis': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     // Load balancers probe it from one address; a refused probe would take the node out of service.
     'GET /api/health': false,
