@@ -70,7 +70,7 @@ const envSchema = z.object({
   /** The longest the computer thinks about one move (a clock may give it less); level 8 is at its best from 100 ms. */
   BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** The computer's move lands no sooner than this after its turn began. */
-  BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(600),
+  BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(600),
   /** How often each process looks for live games against the computer that wait on it (after a restart, say). */
   BOT_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   /** Search depth of a match analysis, per ply. */
