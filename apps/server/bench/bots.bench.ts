@@ -10,16 +10,25 @@
 import { loadavg } from 'node:os';
 import { PRESETS } from '@oanquan/rules';
 import type { RoomResponse, Seat } from '@oanquan/protocol';
-import { engines } from '../src/testing/databases.js';
+import { startServerProcess } from '@oanquan/testkit';
+import { engines, scratchTarget } from '../src/testing/databases.js';
 import { HumanSide } from '../src/testing/human-side.js';
-import { api, newGuest, newRoom, scriptedGame, startApp, TestClient } from '../src/testing/live.js';
+import { api, newGuest, newRoom, scriptedGame, TestClient } from '../src/testing/live.js';
 
 const BOT_GAMES = Number(process.env.BENCH_BOT_GAMES ?? 50);
 const BOT_MOVES_EACH = Number(process.env.BENCH_BOT_MOVES ?? 10);
 const LEVEL = 8;
+/** How long the people playing the computer think before each move; 0 is the worst case, every game always busy. */
+const HUMAN_THINK_MS = Number(process.env.BENCH_HUMAN_THINK_MS ?? 1000);
+/** How long the computer waits before its move lands (the server's BOT_MOVE_DELAY_MS). */
+const MOVE_DELAY_MS = process.env.BENCH_BOT_MOVE_DELAY_MS ?? '600';
 
+// The server is a process of its own, as in production: the clients simulated here must not share its event loop.
 const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
-const { url, app } = await startApp(engine, {}, { BOT_MOVE_DELAY_MS: '0', BOT_SWEEP_MS: '60000', LOG_LEVEL: 'silent' });
+const scratch = await scratchTarget(engine);
+const database: Record<string, string> = scratch.target.kind === 'postgresql' ? { DATABASE_URL: scratch.target.url } : {};
+const server = await startServerProcess({ ...database, BOT_MOVE_DELAY_MS: MOVE_DELAY_MS, BOT_SWEEP_MS: '60000', LOG_LEVEL: 'warn', MAX_SOCKETS_PER_ADDRESS: '1000' });
+const url = server.url;
 
 function percentiles(values: number[]): string {
   const sorted = [...values].sort((x, y) => x - y);
@@ -70,7 +79,8 @@ async function againstComputer(seed: number): Promise<number[]> {
   const replies: number[] = [];
   let sent = 0;
   client.socket.on('match:event', (envelope) => {
-    if (envelope.event.type === 'moved' && envelope.event.move.seat !== seat && sent > 0) replies.push(performance.now() - sent);
+    // The reply time counts from the person's move being sent, less the delay the server adds on purpose.
+    if (envelope.event.type === 'moved' && envelope.event.move.seat !== seat && sent > 0) replies.push(performance.now() - sent - Number(MOVE_DELAY_MS));
   });
   const human = new HumanSide(client, room.matchId, seat, seed);
   const originalRequest = client.request.bind(client);
@@ -78,25 +88,45 @@ async function againstComputer(seed: number): Promise<number[]> {
     if (event === 'move') sent = performance.now();
     return originalRequest(event as 'move', payload);
   }) as typeof client.request;
-  await human.playUntilEnd(PRESETS.classic, BOT_MOVES_EACH, 600_000);
+  await human.playUntilEnd(PRESETS.classic, BOT_MOVES_EACH, 600_000, HUMAN_THINK_MS);
   client.close();
   return replies;
 }
 
-const alone = await peoplePlaying(() => true, 2);
-const single = await againstComputer(1);
-console.log(`engine ${engine}, load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-console.log(`people alone: move ack ${percentiles(alone)}`);
-console.log(`one game against level ${LEVEL}: the computer's reply ${percentiles(single)}`);
+try {
+  const alone = await peoplePlaying(() => true, 2);
+  const single = await againstComputer(1);
+  console.log(`engine ${engine}, load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`people alone: move ack ${percentiles(alone)}`);
+  console.log(`one game against level ${LEVEL}: the computer's reply ${percentiles(single)}`);
 
-let busy = true;
-const loadStarted = performance.now();
-const computerGames = Promise.all(Array.from({ length: BOT_GAMES }, (_, i) => againstComputer(100 + i))).finally(() => (busy = false));
-const beside = await peoplePlaying(() => !busy, 2);
-const replies = (await computerGames).flat();
-const seconds = (performance.now() - loadStarted) / 1000;
-console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-console.log(`people beside ${BOT_GAMES} games against level ${LEVEL}: move ack ${percentiles(beside)}`);
-console.log(`the computer's reply in those games: ${percentiles(replies)}; ${replies.length} replies in ${seconds.toFixed(0)} s`);
-await app.close();
+  const failures: string[] = [];
+  let busy = true;
+  const loadStarted = performance.now();
+  // Staggered starts, as people arrive: fifty sign-ins in one instant would measure the sign-in, not the games.
+  const computerGames = Promise.all(
+    Array.from({ length: BOT_GAMES }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 100));
+      return againstComputer(100 + i).catch((error: unknown) => {
+        failures.push(error instanceof Error ? error.message : String(error));
+        return [] as number[];
+      });
+    }),
+  ).finally(() => (busy = false));
+  const beside = await peoplePlaying(() => !busy, 2);
+  const replies = (await computerGames).flat();
+  const seconds = (performance.now() - loadStarted) / 1000;
+  console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`people beside ${BOT_GAMES} games against level ${LEVEL}: move ack ${percentiles(beside)}`);
+  console.log(`the computer's reply in those games: ${percentiles(replies)}; ${replies.length} replies in ${seconds.toFixed(0)} s`);
+  console.log(`people playing the computer think ${HUMAN_THINK_MS} ms a move; the computer's move lands ${MOVE_DELAY_MS} ms after its turn began at the earliest`);
+  if (failures.length) {
+    console.log(`${failures.length} of ${BOT_GAMES} games failed: ${[...new Set(failures)].join('; ')}`);
+    console.log(server.output().split('\n').filter((line) => /"level":(40|50)/.test(line)).slice(0, 5).join('\n'));
+  }
+} finally {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await scratch.drop();
+}
 process.exit(0);

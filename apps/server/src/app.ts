@@ -95,6 +95,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     thinkMs: config.BOT_THINK_MS,
     moveDelayMs: config.BOT_MOVE_DELAY_MS,
     sweepEveryMs: config.BOT_SWEEP_MS,
+    threads: config.ENGINE_THREADS,
   });
   bots.start();
   const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));

@@ -9,11 +9,13 @@
 // Several server processes: a change is observed only by the process that
 // committed it, so normally exactly one drives the reply. The periodic
 // sweep (which also resumes games after a restart) may make two processes
-// answer at once; that is harmless: the computer's move id is fixed per ply
-// (`computer-<ply>`), so a second attempt at the same ply returns the first
-// one's outcome, and a move read against an old version is refused as stale.
+// answer at once; that is harmless: each attempt is a move at the version it
+// read, so once one has been committed the other is refused (not its turn,
+// or a stale version) and dropped. The move ids are random: a fixed one per
+// ply could be taken first by the person, who would then block the
+// computer's move and win on time.
 
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { EngineError, type EnginePool, type Level } from '@oanquan/engine';
 import { ErrorCode, hand, type MatchEventEnvelope, type Seat } from '@oanquan/protocol';
@@ -34,6 +36,8 @@ export interface BotSettings {
   readonly moveDelayMs: number;
   /** How often live games against the computer are looked at (restarts, other processes, a failed attempt). */
   readonly sweepEveryMs: number;
+  /** Worker threads searching: searches beyond these wait, so each shares its time with the others. */
+  readonly threads: number;
 }
 
 const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
@@ -57,6 +61,8 @@ export class BotDriver implements MatchObserver {
   private readonly hasBot = new Map<string, boolean>();
   private readonly driving = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  /** Searches asked of the engine and not yet answered. */
+  private thinking = 0;
   private readonly sweeps: PeriodicTask;
   private stopped = false;
 
@@ -104,7 +110,11 @@ export class BotDriver implements MatchObserver {
         this.again.delete(matchId);
         await this.step(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'computer player failed'));
       } while (this.again.has(matchId) && !this.stopped);
-    })().finally(() => this.driving.delete(matchId));
+    })().finally(() => {
+      this.driving.delete(matchId);
+      // A change that arrived after the last look but before this point is not lost.
+      if (this.again.has(matchId)) this.wake(matchId);
+    });
     this.driving.set(matchId, run);
   }
 
@@ -163,7 +173,9 @@ export class BotDriver implements MatchObserver {
     }
     const began = Date.now();
     const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
-    const budget = thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs });
+    this.thinking++;
+    const crowd = Math.ceil(this.thinking / this.settings.threads);
+    const budget = thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs, crowd });
     const rules = match.rules as unknown as RuleOptions;
     const first = match.first as Player;
     const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
@@ -181,12 +193,14 @@ export class BotDriver implements MatchObserver {
       // The computer never forfeits on the engine's account: any legal move beats a lost clock.
       this.log.warn({ err: error, matchId: match.id }, 'engine gave no move; the computer plays a legal one');
       move = anyLegalMove(rules, first, moves);
+    } finally {
+      this.thinking--;
     }
     const delay = Math.min(this.settings.moveDelayMs, remainingMs === null ? Infinity : remainingMs / 50) - (Date.now() - began);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (this.stopped) return;
     const ply = moves.length + 1;
-    await this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}`, version: match.version, square: move.square, dir: move.dir }, new Date());
+    await this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date());
   }
 
   private async offerRematch(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {

@@ -39,13 +39,14 @@ export class HumanSide {
     return this.events().some((e) => e.type === 'ended');
   }
 
-  /** Plays its turns until the match ends or `stopAfter` of its own moves have been made. */
-  async playUntilEnd(rules: RuleOptions, stopAfter = Infinity, timeoutMs = 60_000): Promise<number> {
+  /** Plays its turns until the match ends or `stopAfter` of its own moves have been made, thinking `thinkMs` before each. */
+  async playUntilEnd(rules: RuleOptions, stopAfter = Infinity, timeoutMs = 60_000, thinkMs = 0): Promise<number> {
     let made = 0;
     const deadline = Date.now() + timeoutMs;
     while (!this.ended() && made < stopAfter) {
       const state = this.state(rules);
       if (state.position.toMove === this.seat && state.position.status === 'playing' && this.events().some((e) => e.type === 'started')) {
+        if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
         const legal = legalMoves(state);
         this.x = (this.x * 1103515245 + 12345) % 2147483648;
         const move: Move = legal[this.x % legal.length]!;
