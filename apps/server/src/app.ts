@@ -18,6 +18,14 @@ import { securityHeaders } from './http/security-headers.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
+import { AnalysisRunner } from './analysis/analysis-runner.js';
+import { AnalysisService } from './analysis/analysis-service.js';
+import { BotDriver } from './bots/bot-driver.js';
+import { BotGames } from './bots/bot-games.js';
+import { BotPlayers } from './bots/bot-players.js';
+import { LazyEngine } from './bots/lazy-engine.js';
+import { analysisRoutes } from './http/analysis-routes.js';
+import { botRoutes } from './http/bot-routes.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
 import { CatchUp } from './matches/catch-up.js';
 import { MatchFeed } from './cluster/match-feed.js';
@@ -129,6 +137,24 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   outages.start();
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
+  // Two pools, so that an analysis never holds up a computer's move.
+  const botEngine = new LazyEngine(config.ENGINE_THREADS);
+  const analysisEngine = new LazyEngine(1);
+  const bots = new BotDriver(db, matches, botEngine.get, presence, http.log, {
+    thinkMs: config.BOT_THINK_MS,
+    moveDelayMs: config.BOT_MOVE_DELAY_MS,
+    sweepEveryMs: config.BOT_SWEEP_MS,
+    threads: config.ENGINE_THREADS,
+  });
+  bots.start();
+  const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));
+  const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);
+  analysisRunner.start();
+  const analyses = new AnalysisService(
+    db,
+    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER },
+    () => analysisRunner.wake(),
+  );
   const cleanup = new StaleDataCleanup(db, http.log, {
     guestRetentionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
     idleRoomMs: config.IDLE_ROOM_HOURS * 3600 * 1000,
@@ -165,6 +191,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(sessionRoutes, { players, accounts, cookieSecure: config.COOKIE_SECURE, ...limiters });
       await api.register(roomRoutes, { players, rooms });
       await api.register(matchRoutes, { history });
+      await api.register(analysisRoutes, { players, analyses });
+      await api.register(botRoutes, { players, botGames });
       await api.register(playerRoutes, { profiles: new Profiles(db, history) });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
@@ -188,10 +216,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       cleanup.stop();
       await cleanups.stop();
       await matchmaker.stop();
+      await bots.stop();
+      await analysisRunner.stop();
       // io.close() also closes the HTTP server it is attached to.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await http.close();
       await matches.drain();
+      await botEngine.close();
+      await analysisEngine.close();
       await presence.close();
       await redis?.close();
       await db.close();

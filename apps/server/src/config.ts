@@ -89,6 +89,21 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Per player, or per address without a valid token: every other API call. */
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Per player: games against the computer started, and analyses asked for. */
+  RATE_LIMIT_ANALYSES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Worker threads searching the computer's moves; analyses have one more of their own. */
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  /** The longest the computer thinks about one move (a clock may give it less); level 8 is at its best from 100 ms. */
+  BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** The computer's move lands no sooner than this after its turn began. */
+  BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(600),
+  /** How often each process looks for live games against the computer that wait on it (after a restart, say). */
+  BOT_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
+  /** Search depth of a match analysis, per ply. */
+  ANALYSIS_DEPTH: z.coerce.number().int().min(1).max(20).default(8),
+  /** Analyses waiting or running at once, in all; and per player. More are refused (ANALYSIS_BUSY) until some finish. */
+  ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(1).default(20),
+  ANALYSIS_PER_PLAYER: z.coerce.number().int().min(1).default(2),
 });
 
 const configSchema = envSchema.refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {

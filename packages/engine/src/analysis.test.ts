@@ -4,7 +4,7 @@
 
 import { formatMove, legalMoves, newGame, play, type Move } from '@oanquan/rules';
 import { describe, expect, it } from 'vitest';
-import { analyse, labelOf, moveAccuracy } from './analysis.js';
+import { accuracyOf, analyse, labelOf, moveAccuracy } from './analysis.js';
 import { bestMove } from './best-move.js';
 import { winChance } from './win-chance.js';
 
@@ -15,6 +15,18 @@ const OPENING: Move[] = [
 const BLUNDER: Move = { square: 4, dir: 1 };
 
 describe('analyse', () => {
+  it('analysed in slices, gives the plies and accuracies of one whole analysis', () => {
+    const moves = [...OPENING, BLUNDER, { square: 7, dir: 1 } as Move];
+    const whole = analyse({ moves }, { depth: 4 });
+    const head = analyse({ moves: moves.slice(0, 2) }, { depth: 4 });
+    const tail = analyse({ moves }, { depth: 4, fromPly: 2 });
+    if (!whole.ok || !head.ok || !tail.ok) throw new Error('illegal');
+    expect(tail.analysis.plies.map((p) => p.ply)).toEqual([2, 3]);
+    const joined = [...head.analysis.plies, ...tail.analysis.plies];
+    expect(joined.map((p) => p.label)).toEqual(whole.analysis.plies.map((p) => p.label));
+    expect(accuracyOf(joined)).toEqual(whole.analysis.accuracy);
+  });
+
   it('labels a blunder that gives away a quan piece, and the best move as best', () => {
     const blundered = analyse({ moves: [...OPENING, BLUNDER] }, { depth: 6 });
     if (!blundered.ok) throw new Error(blundered.error.code);

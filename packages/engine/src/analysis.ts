@@ -33,6 +33,13 @@ export interface AnalysisOptions {
   readonly depth?: number;
   /** Node budget per ply, instead of or beside the depth. */
   readonly nodes?: number;
+  /**
+   * Plies before this index are replayed, not searched: a long game can be
+   * analysed in slices (each its own call), so a caller can report progress
+   * and other work can run between them. Accuracies are then over the slice
+   * only; `accuracyOf` gives them over every slice's plies.
+   */
+  readonly fromPly?: number;
 }
 
 export type MoveLabel = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
@@ -83,14 +90,19 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
   const search = new Search(rules, ENGINE_WEIGHTS);
   const depth = options.depth ?? DEFAULT_DEPTH;
   const limits: SearchLimits = { depth, nodes: options.nodes ?? Infinity, deadline: Infinity, softDeadline: Infinity };
+  const fromPly = options.fromPly ?? 0;
   const plies: PlyAnalysis[] = [];
 
   for (const [ply, move] of game.moves.entries()) {
+    const next = play(state, move);
+    if (!next.ok) return { ok: false, error: { ply, code: next.code } };
+    if (ply < fromPly) {
+      state = next.state;
+      continue;
+    }
     const root = nodeOf(state);
     const mover = root.toMove;
     const played = fromRulesMove(mover, move);
-    const next = play(state, move);
-    if (!next.ok) return { ok: false, error: { ply, code: next.code } };
 
     const best = search.iterate(root, limits);
     let playedEval = best.value;
@@ -117,7 +129,12 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
     });
     state = next.state;
   }
-  return { ok: true, analysis: { plies, accuracy: [playerAccuracy(plies, 0), playerAccuracy(plies, 1)] } };
+  return { ok: true, analysis: { plies, accuracy: accuracyOf(plies) } };
+}
+
+/** Each player's accuracy over the given plies: the mean of their moves' accuracies, null without a move. */
+export function accuracyOf(plies: readonly Pick<PlyAnalysis, 'player' | 'accuracy'>[]): [number | null, number | null] {
+  return [playerAccuracy(plies, 0), playerAccuracy(plies, 1)];
 }
 
 export function labelOf(pointsLost: number): MoveLabel {
@@ -134,7 +151,7 @@ export function moveAccuracy(winBefore: number, winAfter: number): number {
   return Math.min(100, Math.max(0, raw));
 }
 
-function playerAccuracy(plies: readonly PlyAnalysis[], player: Player): number | null {
+function playerAccuracy(plies: readonly Pick<PlyAnalysis, 'player' | 'accuracy'>[], player: Player): number | null {
   const own = plies.filter((p) => p.player === player);
   if (own.length === 0) return null;
   return own.reduce((sum, p) => sum + p.accuracy, 0) / own.length;

@@ -4,6 +4,7 @@
 
 export {
   LABEL_THRESHOLDS,
+  accuracyOf,
   analyse,
   labelOf,
   moveAccuracy,

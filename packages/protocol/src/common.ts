@@ -13,5 +13,9 @@ export const playerName = z
   .max(limits.nameLength.max)
   .regex(/^[^\p{C}]+$/u, 'no control characters');
 
-export const publicPlayer = z.object({ id: uuid, name: z.string() });
+/** A computer player's level (1–8); people have none. */
+export const botLevel = z.number().int().min(1).max(8);
+
+/** `botLevel` is set (1–8) on the computer's seat, null or absent for a person. */
+export const publicPlayer = z.object({ id: uuid, name: z.string(), botLevel: botLevel.nullable().optional() });
 export type PublicPlayer = z.infer<typeof publicPlayer>;

@@ -38,10 +38,23 @@ export const ErrorCode = {
   BadCredentials: 'BAD_CREDENTIALS',
   /** A state-changing request or a socket handshake sent by another site. */
   CrossSite: 'CROSS_SITE',
+  /** Analysis asked of a match that has not ended. */
+  MatchNotEnded: 'MATCH_NOT_ENDED',
+  /** The analysis queue is full (for everyone, or this player already waits on enough); ask again later. */
+  AnalysisBusy: 'ANALYSIS_BUSY',
   Internal: 'INTERNAL',
 } as const;
 
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | PlayErrorCode;
+/**
+ * Codes of the search engine (@oanquan/engine's EngineError): a position
+ * that is not one, or a search that outlived its time limit.
+ */
+export const EngineErrorCode = {
+  BadPosition: 'ERR_BAD_POSITION',
+  Timeout: 'ERR_ENGINE_TIMEOUT',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof EngineErrorCode)[keyof typeof EngineErrorCode] | PlayErrorCode;
 
 /**
  * Refusals that say nothing about the request itself, only about the server's

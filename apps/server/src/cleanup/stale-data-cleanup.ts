@@ -104,6 +104,7 @@ export class StaleDataCleanup {
       SELECT p.id FROM player p
       WHERE p.created_at < ${cutoff}
         AND p.password_hash IS NULL
+        AND p.bot_level IS NULL
         AND NOT EXISTS (SELECT 1 FROM match m WHERE m.player0_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM match m WHERE m.player1_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM room r WHERE r.created_by_id = p.id)
@@ -112,7 +113,7 @@ export class StaleDataCleanup {
       LIMIT ${this.settings.batchSize}`;
     if (rows.length === 0) return 0;
     await tx.player.deleteMany({
-      where: { id: { in: rows.map((row) => row.id) }, passwordHash: null, seat0: { none: {} }, seat1: { none: {} }, rooms: { none: {} }, queued: { is: null } },
+      where: { id: { in: rows.map((row) => row.id) }, passwordHash: null, botLevel: null, seat0: { none: {} }, seat1: { none: {} }, rooms: { none: {} }, queued: { is: null } },
     });
     return rows.length;
   }

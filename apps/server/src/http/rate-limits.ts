@@ -17,6 +17,7 @@ export type RateLimitSettings = Pick<
   | 'RATE_LIMIT_SIGNUPS_PER_HOUR'
   | 'RATE_LIMIT_LOGINS_PER_MINUTE'
   | 'RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR'
+  | 'RATE_LIMIT_ANALYSES_PER_MINUTE'
 >;
 
 export interface RateLimiters {
@@ -61,6 +62,9 @@ export async function rateLimits(
   const perRoute: Record<string, RateLimitOptions | false> = {
     'POST /api/session': { max: settings.RATE_LIMIT_GUESTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
     'POST /api/rooms': { max: settings.RATE_LIMIT_ROOMS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    // Both set the engine to work, for minutes in an analysis's case.
+    'POST /api/bot-games': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    'POST /api/matches/:id/analysis': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'POST /api/account': { max: settings.RATE_LIMIT_SIGNUPS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
     'POST /api/session/login': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: byAddress },

@@ -9,8 +9,8 @@ import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 const summaryInclude = {
   room: { select: { code: true, initialMs: true, incrementMs: true } },
-  player0: { select: { id: true, name: true } },
-  player1: { select: { id: true, name: true } },
+  player0: { select: { id: true, name: true, botLevel: true } },
+  player1: { select: { id: true, name: true, botLevel: true } },
   rounds: { orderBy: { round: 'asc' } },
 } as const satisfies Prisma.MatchInclude;
 

@@ -18,7 +18,7 @@ import { clocksOnWire } from './clock.js';
 
 export type Tx = Prisma.TransactionClient;
 
-const seatPlayer = { select: { id: true, name: true } } as const;
+const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
 
 export const matchInclude = {
   room: { select: { code: true, initialMs: true, incrementMs: true } },

@@ -122,6 +122,8 @@ export class PresenceService implements MatchObserver {
           position: true,
           player0Id: true,
           player1Id: true,
+          player0: { select: { botLevel: true } },
+          player1: { select: { botLevel: true } },
           absent0Since: true,
           absent1Since: true,
           clock0Ms: true,
@@ -135,7 +137,9 @@ export class PresenceService implements MatchObserver {
         return;
       }
       const present = new Set((await this.store.exchange(code, this.localPlayers(code))).flat());
-      const connected = [match.player0Id, match.player1Id].map((id) => id !== null && present.has(id));
+      // The computer never leaves its seat.
+      const computer = [match.player0?.botLevel != null, match.player1?.botLevel != null];
+      const connected = [match.player0Id, match.player1Id].map((id, seat) => id !== null && (present.has(id) || computer[seat]!));
       const now = new Date();
       const absent = [0, 1].map((seat) => {
         const since = seat === 0 ? match.absent0Since : match.absent1Since;

@@ -1,6 +1,13 @@
-import type { MatchSnapshot } from '@oanquan/protocol';
+import type { MatchSnapshot, PublicPlayer } from '@oanquan/protocol';
+import type { I18n } from '../i18n/i18n.svelte.js';
+
+/** A player's name to show: the computer is named in the reader's language ("Máy (cấp 5)"), a person by their own name. */
+export function playerName(player: Pick<PublicPlayer, 'name' | 'botLevel'>, t: I18n['t']): string {
+  return player.botLevel ? t('bot.name', { level: player.botLevel }) : player.name;
+}
 
 /** The two players' display names; an empty seat gets `fallback`. */
-export function seatNames(seats: MatchSnapshot['seats'], fallback: string): [string, string] {
-  return [seats[0]?.name ?? fallback, seats[1]?.name ?? fallback];
+export function seatNames(seats: MatchSnapshot['seats'], fallback: string, t?: I18n['t']): [string, string] {
+  const name = (seat: MatchSnapshot['seats'][number]) => (seat ? (t ? playerName(seat, t) : seat.name) : fallback);
+  return [name(seats[0]), name(seats[1])];
 }

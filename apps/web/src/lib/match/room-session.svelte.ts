@@ -246,7 +246,7 @@ export class RoomSession {
         return seat === null || !clocks || clocks.running !== seat ? null : remainingMs(clocks, seat, Date.now(), this.clockOffset);
       };
       this.animator.play(before.position, event.events, event.position, { clockMs });
-      const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'));
+      const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'), this.deps.i18n.t);
       const words = describePly(this.deps.i18n.t, event.move, event.events, names, match.seat ?? 0);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
     } else if (event.type === 'rematch') {

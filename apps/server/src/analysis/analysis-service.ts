@@ -1,0 +1,82 @@
+// Asking for and reading the engine's analysis of a finished match. The
+// analysis is stored once per match; asking again answers the stored one.
+// Strangers must not be able to make the server analyse without end, so
+// the waiting and running analyses are capped in all and per player (under
+// an advisory lock, so the caps hold across server processes), on top of
+// the REST rate limit.
+
+import { ErrorCode, type AnalysisResponse, type PlyAnalysis } from '@oanquan/protocol';
+import type { Database } from '../db/database.js';
+import { ServiceError } from '../errors.js';
+import type { MatchAnalysis } from '../generated/prisma/client.js';
+
+export interface AnalysisSettings {
+  readonly depth: number;
+  readonly queueMax: number;
+  readonly perPlayer: number;
+}
+
+/** What `result` holds: the plies analysed so far, and once done each seat's accuracy. */
+export interface StoredAnalysis {
+  plies: PlyAnalysis[];
+  accuracy?: [number | null, number | null];
+}
+
+/** Class of the advisory lock that serializes admissions to the analysis queue. */
+const QUEUE_LOCK_CLASS = 7_300_502;
+const PENDING = ['queued', 'running'];
+
+export class AnalysisService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: AnalysisSettings,
+    private readonly queued: () => void,
+  ) {}
+
+  async read(matchId: string): Promise<AnalysisResponse> {
+    const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { id: true, analysis: true } });
+    if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
+    return responseOf(matchId, match.analysis);
+  }
+
+  /** Queues the analysis of an ended match, or answers the one already stored or under way. */
+  async request(playerId: string, matchId: string): Promise<{ created: boolean; analysis: AnalysisResponse }> {
+    const outcome = await this.db.prisma.$transaction(async (tx) => {
+      // Taken first, so two requests for one match cannot both find no row.
+      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}::int4, 0)`;
+      const match = await tx.match.findUnique({ where: { id: matchId }, select: { status: true, analysis: true, _count: { select: { moves: true } } } });
+      if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
+      if (match.status !== 'ended') throw new ServiceError(ErrorCode.MatchNotEnded, 'Only a finished match can be analysed', 409);
+      if (match.analysis && match.analysis.status !== 'failed') return { created: false, row: match.analysis };
+      const pending = await tx.matchAnalysis.count({ where: { status: { in: PENDING } } });
+      if (pending >= this.settings.queueMax) {
+        throw new ServiceError(ErrorCode.AnalysisBusy, 'Too many analyses are waiting; try again in a few minutes', 503);
+      }
+      const own = await tx.matchAnalysis.count({ where: { status: { in: PENDING }, requestedById: playerId } });
+      if (own >= this.settings.perPlayer) {
+        throw new ServiceError(ErrorCode.AnalysisBusy, 'Your earlier analyses are still running; try again when they are done', 429);
+      }
+      const fresh = { status: 'queued', depth: this.settings.depth, done: 0, total: match._count.moves, result: undefined, requestedById: playerId, updatedAt: new Date() };
+      const row = match.analysis
+        ? await tx.matchAnalysis.update({ where: { matchId }, data: { ...fresh, result: { plies: [] } } })
+        : await tx.matchAnalysis.create({ data: { ...fresh, matchId, result: { plies: [] } } });
+      return { created: true, row };
+    });
+    if (outcome.created) this.queued();
+    return { created: outcome.created, analysis: responseOf(matchId, outcome.row) };
+  }
+}
+
+function responseOf(matchId: string, row: MatchAnalysis | null): AnalysisResponse {
+  if (!row) return { matchId, status: 'none', progress: { done: 0, total: 0 }, depth: null, plies: null, accuracy: null };
+  const stored = row.result as unknown as StoredAnalysis | null;
+  const done = row.status === 'done';
+  return {
+    matchId,
+    status: row.status as AnalysisResponse['status'],
+    progress: { done: row.done, total: row.total },
+    depth: row.depth,
+    plies: done ? (stored?.plies ?? []) : null,
+    accuracy: done ? (stored?.accuracy ?? [null, null]) : null,
+  };
+}

@@ -1,0 +1,56 @@
+import pg from 'pg';
+import { PRESETS } from '@oanquan/rules';
+import type { RoomResponse, Seat } from '@oanquan/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster } from '../testing/cluster.js';
+import { postgresAvailable } from '../testing/databases.js';
+import { HumanSide } from '../testing/human-side.js';
+import { api, newGuest, TestClient } from '../testing/live.js';
+
+describe.runIf(postgresAvailable)('the computer with two server processes sharing one PostgreSQL', () => {
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  const clients: TestClient[] = [];
+
+  // Both processes look for games waiting on the computer every 100 ms, so both keep trying to answer the same turns.
+  beforeAll(async () => {
+    cluster = await startCluster({ BOT_SWEEP_MS: '100', BOT_MOVE_DELAY_MS: '0', BOT_THINK_MS: '20' });
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await cluster?.stop();
+  });
+
+  it('makes exactly one move per turn however many processes try, and the game goes on to its end', async () => {
+    const [one, two] = cluster.servers;
+    const guest = await newGuest(one.url);
+    const { body: room } = await api<RoomResponse>(two.url, '/api/bot-games', { token: guest.token, body: { level: 2, rules: { options: { ...PRESETS.classic, plyLimit: 30 } } } });
+    const client = await TestClient.connect(one.url, guest.token);
+    clients.push(client);
+    const joined = await client.request('room:join', { code: room.code });
+    if (!joined.ok) throw new Error(joined.code);
+    const seat = joined.seat as Seat;
+    for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {
+      const ack = await client.request('opener:choose', { matchId: room.matchId, choice: 'paper' });
+      if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
+      await client.until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), `round ${round}`);
+    }
+    await new HumanSide(client, room.matchId, seat).playUntilEnd(PRESETS.classic, Infinity, 90_000);
+
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      const moves = await db.query<{ ply: number; player_id: string }>('SELECT ply, player_id FROM move WHERE match_id = $1 ORDER BY ply', [room.matchId]);
+      const match = await db.query<{ version: number; status: string }>('SELECT version, status FROM match WHERE id = $1', [room.matchId]);
+      expect(match.rows[0]!.status).toBe('ended');
+      // One move per ply, from 1, the two seats taking turns.
+      expect(moves.rows.map((m) => m.ply)).toEqual(moves.rows.map((_, i) => i + 1));
+      for (let i = 1; i < moves.rows.length; i++) expect(moves.rows[i]!.player_id).not.toBe(moves.rows[i - 1]!.player_id);
+      const events = await db.query<{ version: number }>('SELECT version FROM match_event WHERE match_id = $1 ORDER BY version', [room.matchId]);
+      expect(events.rows.map((e) => e.version)).toEqual(Array.from({ length: match.rows[0]!.version }, (_, i) => i + 1));
+    } finally {
+      await db.end();
+    }
+    const moved = client.events.filter((e) => e.matchId === room.matchId && e.event.type === 'moved');
+    expect(new Set(moved.map((e) => e.version)).size).toBe(moved.length);
+  }, 150_000);
+});

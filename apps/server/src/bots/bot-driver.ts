@@ -1,0 +1,247 @@
+// Plays the computer's seats. It learns of every committed change through
+// the match service's observer and answers for the computer exactly as a
+// person's client would: a hand when the opener waits for one, a move when
+// it is to move, a rematch offer when the match is over, a claim when the
+// person has been gone past the grace period. Every answer goes through the
+// same MatchService methods a person's socket calls, so it is checked,
+// versioned, recorded and broadcast the same way.
+//
+// Several server processes: a change is observed only by the process that
+// committed it, so normally exactly one drives the reply. The periodic
+// sweep (which also resumes games after a restart) may make two processes
+// answer at once; that is harmless: each attempt is a move at the version it
+// read, so once one has been committed the other is refused (not its turn,
+// or a stale version) and dropped. The move ids are random: a fixed one per
+// ply could be taken first by the person, who would then block the
+// computer's move and win on time.
+
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { EngineError, type EnginePool, type Level } from '@oanquan/engine';
+import { ErrorCode, hand, type MatchEventEnvelope, type Seat } from '@oanquan/protocol';
+import { legalMoves, newGame, play, type Move, type Player, type Position, type RuleOptions } from '@oanquan/rules';
+import type { Database } from '../db/database.js';
+import { ServiceError } from '../errors.js';
+import { remainingAt } from '../matches/clock.js';
+import type { MatchObserver, MatchService } from '../matches/match-service.js';
+import type { PresenceService } from '../matches/presence-service.js';
+import { PeriodicTask } from '../periodic-task.js';
+import type { BotPlayer } from './bot-players.js';
+import { thinkBudgetMs } from './think-budget.js';
+
+export interface BotSettings {
+  /** The longest the engine may think about one move (the clock may allow less). */
+  readonly thinkMs: number;
+  /** The computer's move lands no sooner than this after its turn began, so a person sees their own move before the reply. */
+  readonly moveDelayMs: number;
+  /** How often live games against the computer are looked at (restarts, other processes, a failed attempt). */
+  readonly sweepEveryMs: number;
+  /** Worker threads searching: searches beyond these wait, so each shares its time with the others. */
+  readonly threads: number;
+}
+
+const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
+
+/** Refusals that only mean the match moved on meanwhile; the change that moved it wakes the driver again. */
+const MOVED_ON: ReadonlySet<string> = new Set([
+  ErrorCode.StaleVersion,
+  ErrorCode.NotYourTurn,
+  ErrorCode.NotInPlay,
+  ErrorCode.NotInOpener,
+  ErrorCode.AlreadyChosen,
+  ErrorCode.NotAllowedNow,
+  ErrorCode.TimeOut,
+]);
+
+/** Matches remembered as having no computer seat, at most; past it the memory starts over. */
+const MAX_REMEMBERED = 10_000;
+
+export class BotDriver implements MatchObserver {
+  /** Whether a match has a computer seat: a person's match costs one read per process, then nothing. */
+  private readonly hasBot = new Map<string, boolean>();
+  private readonly driving = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  /** Searches asked of the engine and not yet answered. */
+  private thinking = 0;
+  private readonly sweeps: PeriodicTask;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly matches: MatchService,
+    private readonly engine: () => EnginePool,
+    private readonly presence: PresenceService,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: BotSettings,
+  ) {
+    this.sweeps = new PeriodicTask(() => this.sweep(), settings.sweepEveryMs);
+  }
+
+  start(): void {
+    this.matches.observe(this);
+    this.sweeps.start();
+    void this.sweeps.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.sweeps.stop();
+    await Promise.allSettled([...this.driving.values()]);
+  }
+
+  changed(match: { id: string; status: string }, envelopes: MatchEventEnvelope[]): void {
+    for (const { event } of envelopes) if (event.type === 'rematch') this.wake(event.matchId);
+    if (this.hasBot.get(match.id) === false) {
+      if (match.status === 'ended') this.hasBot.delete(match.id);
+      return;
+    }
+    this.wake(match.id);
+  }
+
+  /** Looks at the match soon and does what the computer has to do there, if anything. */
+  wake(matchId: string): void {
+    if (this.stopped) return;
+    if (this.driving.has(matchId)) {
+      this.again.add(matchId);
+      return;
+    }
+    const run = (async () => {
+      do {
+        this.again.delete(matchId);
+        await this.step(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'computer player failed'));
+      } while (this.again.has(matchId) && !this.stopped);
+    })().finally(() => {
+      this.driving.delete(matchId);
+      // A change that arrived after the last look but before this point is not lost.
+      if (this.again.has(matchId)) this.wake(matchId);
+    });
+    this.driving.set(matchId, run);
+  }
+
+  /** Live games with a computer seat, in case a change was missed here (a restart, another process). */
+  private async sweep(): Promise<void> {
+    try {
+      const live = await this.db.prisma.match.findMany({
+        where: {
+          status: { in: ['opener', 'playing'] },
+          OR: [{ player0: { botLevel: { not: null } } }, { player1: { botLevel: { not: null } } }],
+        },
+        select: { id: true },
+        orderBy: { createdAt: 'asc' },
+        take: 500,
+      });
+      for (const { id } of live) this.wake(id);
+    } catch (error) {
+      this.log.error({ err: error }, 'computer games sweep failed');
+    }
+  }
+
+  private async step(matchId: string): Promise<void> {
+    const match = await loadStep(this.db, matchId);
+    if (!match) return;
+    const seat: Seat | null = match.player0?.botLevel != null ? 0 : match.player1?.botLevel != null ? 1 : null;
+    this.remember(match.id, seat !== null);
+    if (seat === null) return;
+    const seated = seat === 0 ? match.player0! : match.player1!;
+    const bot: BotPlayer = { id: seated.id, name: seated.name, botLevel: seated.botLevel! };
+    try {
+      if (match.status === 'opener') await this.chooseHand(bot, match, seat);
+      else if (match.status === 'playing') await this.play(bot, match, seat);
+      else if (match.status === 'ended') await this.offerRematch(bot, match, seat);
+    } catch (error) {
+      if (error instanceof ServiceError && MOVED_ON.has(error.code)) return;
+      throw error;
+    }
+  }
+
+  /** A hand drawn uniformly at random, stored like a person's and as hidden until both have chosen. */
+  private async chooseHand(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
+    const last = match.rounds.at(-1);
+    const open = last && (last.choice0 === null || last.choice1 === null) ? last : undefined;
+    if (open && (seat === 0 ? open.choice0 : open.choice1) !== null) return;
+    await this.matches.chooseHand(bot, { matchId: match.id, choice: hand.options[randomInt(hand.options.length)]! });
+  }
+
+  private async play(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
+    const position = match.position as unknown as Position;
+    const now = new Date();
+    if (position.toMove !== seat) {
+      // A person gone past the grace period: the computer claims, as a person would.
+      const since = this.presence.claimableAt(match, otherSeat(seat));
+      if (since && since <= now) await this.matches.claim(bot, match.id, this.presence.claimableAt);
+      return;
+    }
+    const began = Date.now();
+    const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
+    this.thinking++;
+    const crowd = Math.ceil(this.thinking / this.settings.threads);
+    const budget = thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs, crowd });
+    const rules = match.rules as unknown as RuleOptions;
+    const first = match.first as Player;
+    const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
+    let move: Move;
+    try {
+      // The slack covers queueing behind other games' searches and a new worker's start.
+      const slack = remainingMs === null ? 30_000 : Math.min(30_000, Math.max(500, remainingMs / 10));
+      const best = await this.engine().bestMove(
+        { rules, first, moves },
+        { level: bot.botLevel as Level, timeMs: budget, seed: randomInt(2 ** 31), limitMs: budget + slack },
+      );
+      move = best.move;
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      // The computer never forfeits on the engine's account: any legal move beats a lost clock.
+      this.log.warn({ err: error, matchId: match.id }, 'engine gave no move; the computer plays a legal one');
+      move = anyLegalMove(rules, first, moves);
+    } finally {
+      this.thinking--;
+    }
+    const delay = Math.min(this.settings.moveDelayMs, remainingMs === null ? Infinity : remainingMs / 50) - (Date.now() - began);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (this.stopped) return;
+    const ply = moves.length + 1;
+    await this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date());
+  }
+
+  private async offerRematch(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
+    const offered = seat === 0 ? match.rematch0 : match.rematch1;
+    if (offered || match.nextMatchId || match.endReason === 'abort') return;
+    await this.matches.rematch(bot, match.id);
+  }
+
+  private remember(matchId: string, hasBot: boolean): void {
+    if (this.hasBot.size >= MAX_REMEMBERED) this.hasBot.clear();
+    this.hasBot.set(matchId, hasBot);
+  }
+}
+
+/** What the computer needs to decide: the match, its seats' levels, its rounds, clock settings and moves. */
+function loadStep(db: Database, matchId: string) {
+  return db.prisma.match.findUnique({
+    where: { id: matchId },
+    include: {
+      player0: seatPlayer,
+      player1: seatPlayer,
+      rounds: { orderBy: { round: 'asc' } },
+      room: { select: { initialMs: true, incrementMs: true } },
+      moves: { orderBy: { ply: 'asc' }, select: { square: true, dir: true } },
+    },
+  });
+}
+
+type StepMatch = NonNullable<Awaited<ReturnType<typeof loadStep>>>;
+
+function otherSeat(seat: Seat): Seat {
+  return seat === 0 ? 1 : 0;
+}
+
+function anyLegalMove(rules: RuleOptions, first: Player, moves: readonly Move[]): Move {
+  let state = newGame({ rules, first });
+  for (const move of moves) {
+    const next = play(state, move);
+    if (!next.ok) throw new Error(`stored move is illegal: ${next.code}`);
+    state = next.state;
+  }
+  const legal = legalMoves(state);
+  return legal[randomInt(legal.length)]!;
+}

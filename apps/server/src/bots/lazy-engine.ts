@@ -1,0 +1,18 @@
+import { EnginePool } from '@oanquan/engine';
+
+/**
+ * An engine pool started on first use: most processes (and most tests) never
+ * search, and each worker takes seconds to start, so none is started before
+ * a game against the computer or an analysis needs one.
+ */
+export class LazyEngine {
+  private pool: EnginePool | undefined;
+
+  constructor(private readonly threads: number) {}
+
+  get = (): EnginePool => (this.pool ??= new EnginePool({ threads: this.threads }));
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}

@@ -1,0 +1,65 @@
+// A person's side of a game against the computer, for tests: it follows the
+// match's events, and whenever it is its turn plays a legal move drawn by a
+// seeded generator.
+
+import { legalMoves, newGame, play, type Move, type Player, type RuleOptions, type State } from '@oanquan/rules';
+import type { Seat } from '@oanquan/protocol';
+import type { TestClient } from './live.js';
+
+export class HumanSide {
+  private x: number;
+
+  constructor(
+    private readonly client: TestClient,
+    private readonly matchId: string,
+    readonly seat: Seat,
+    seed = 5,
+  ) {
+    this.x = seed;
+  }
+
+  /** The game as the events so far tell it. */
+  state(rules: RuleOptions): State {
+    const started = this.events().find((e) => e.type === 'started');
+    let state = newGame({ rules, first: (started?.type === 'started' ? started.first : 0) as Player });
+    for (const event of this.events()) {
+      if (event.type !== 'moved') continue;
+      const next = play(state, { square: event.move.square, dir: event.move.dir });
+      if (!next.ok) throw new Error(next.code);
+      state = next.state;
+    }
+    return state;
+  }
+
+  events() {
+    return this.client.events.filter((e) => e.matchId === this.matchId).map((e) => e.event);
+  }
+
+  ended(): boolean {
+    return this.events().some((e) => e.type === 'ended');
+  }
+
+  /** Plays its turns until the match ends or `stopAfter` of its own moves have been made, thinking `thinkMs` before each. */
+  async playUntilEnd(rules: RuleOptions, stopAfter = Infinity, timeoutMs = 60_000, thinkMs = 0): Promise<number> {
+    let made = 0;
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended() && made < stopAfter) {
+      const state = this.state(rules);
+      if (state.position.toMove === this.seat && state.position.status === 'playing' && this.events().some((e) => e.type === 'started')) {
+        if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+        const legal = legalMoves(state);
+        this.x = (this.x * 1103515245 + 12345) % 2147483648;
+        const move: Move = legal[this.x % legal.length]!;
+        const version = Math.max(0, ...this.client.events.filter((e) => e.matchId === this.matchId).map((e) => e.version));
+        const ack = await this.client.request('move', { matchId: this.matchId, moveId: `h${state.position.ply}`, version, ...move });
+        if (!ack.ok) throw new Error(`move refused: ${ack.code} ${ack.message}`);
+        await this.client.waitForVersion(ack.version);
+        made++;
+        continue;
+      }
+      const seen = this.client.version;
+      await this.client.until(() => this.client.version > seen, 'the computer to act', Math.max(1, deadline - Date.now()));
+    }
+    return made;
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { seat } from './common.js';
+
+const move = z.object({ square: z.number().int(), dir: z.union([z.literal(1), z.literal(-1)]) });
+
+/** The engine's labels by points lost (see @oanquan/engine's analysis). */
+export const moveLabel = z.enum(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
+export type MoveLabel = z.infer<typeof moveLabel>;
+
+/** One ply of a finished match as the engine sees it; values are from the mover's side, in points. */
+export const plyAnalysis = z.object({
+  /** From 1, as in the match record's moves. */
+  ply: z.number().int().min(1),
+  seat,
+  /** Expected final margin before the move. */
+  eval: z.number(),
+  /** The mover's chance to win before the move, 0–1. */
+  winChance: z.number(),
+  best: move,
+  /** R7.1 notation of the best move, from the mover's side. */
+  bestNotation: z.string(),
+  playedEval: z.number(),
+  pointsLost: z.number(),
+  label: moveLabel,
+  /** 0–100. */
+  accuracy: z.number(),
+});
+export type PlyAnalysis = z.infer<typeof plyAnalysis>;
+
+export const analysisStatus = z.enum(['none', 'queued', 'running', 'done', 'failed']);
+export type AnalysisStatus = z.infer<typeof analysisStatus>;
+
+/**
+ * GET and POST /api/matches/<id>/analysis. `none` until someone asks; then
+ * queued, running (with `progress`), and done with `plies` and each seat's
+ * accuracy (null for a seat that made no move). Computed once per match.
+ */
+export const analysisResponse = z.object({
+  matchId: z.uuid(),
+  status: analysisStatus,
+  progress: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }),
+  depth: z.number().int().nullable(),
+  plies: z.array(plyAnalysis).nullable(),
+  accuracy: z.tuple([z.number().nullable(), z.number().nullable()]).nullable(),
+});
+export type AnalysisResponse = z.infer<typeof analysisResponse>;
