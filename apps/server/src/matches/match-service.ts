@@ -43,6 +43,7 @@ import { commitMove, type MoveRecord } from './move-commit.js';
 import { roundWinner } from './opener.js';
 import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
+import { TransactionGate } from './transaction-gate.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 
 /**
@@ -85,6 +86,9 @@ export interface MatchServiceOptions {
 /** As config.ts's MAX_MOVES_IN_FLIGHT. */
 const DEFAULT_MAX_MOVES_IN_FLIGHT = 500;
 
+/** Changes waiting for a transaction before more are refused as BUSY: a burst of a thousand openers still waits its turn. */
+const MAX_TRANSACTIONS_WAITING = 2000;
+
 /**
  * The referee. Every change runs in the match's queue, checks its
  * preconditions in a fixed order, commits its events in one transaction,
@@ -115,6 +119,12 @@ export class MatchService {
   private readonly observers: MatchObserver[] = [];
   private readonly maxMovesInFlight: number;
   private movesInFlight = 0;
+  /**
+   * The transactions of the colder paths, a few at a time: fewer than the
+   * database client's pool on PostgreSQL, which the reads outside them also
+   * use; one on PGlite, which runs one at a time anyway.
+   */
+  private readonly transactions: TransactionGate;
 
   constructor(
     private readonly db: Database,
@@ -126,6 +136,7 @@ export class MatchService {
   ) {
     this.currents = db.kind === 'pglite' ? new CurrentMatches() : undefined;
     this.maxMovesInFlight = options.maxMovesInFlight ?? DEFAULT_MAX_MOVES_IN_FLIGHT;
+    this.transactions = new TransactionGate(db.kind === 'pglite' ? 1 : 8, MAX_TRANSACTIONS_WAITING);
   }
 
   /** Resolves once every change already asked for has finished (shutdown). */
@@ -296,7 +307,7 @@ export class MatchService {
     const { matchId, moveId } = payload;
     let outcome: MoveOutcome & { after?: State };
     try {
-      outcome = await this.db.prisma.$transaction(async (tx) => {
+      outcome = await this.transactions.run(() => this.db.prisma.$transaction(async (tx) => {
         await lockMatch(tx, matchId);
         const match = await loadMatch(tx, matchId);
         const earlier = await tx.move.findUnique({ where: { matchId_moveId: { matchId, moveId } } });
@@ -313,7 +324,7 @@ export class MatchService {
         });
         const envelopes = await commitEvents(tx, match, rating.events, { ...decided.update, ...rating.update });
         return { version: next.version, envelopes, match: next, after: decided.after };
-      });
+      }));
     } catch (error) {
       throw busyIfSaturated(error);
     }
@@ -527,7 +538,7 @@ export class MatchService {
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.queue.run(matchId, () =>
-          this.db.prisma.$transaction(async (tx) => {
+          this.transactions.run(() => this.db.prisma.$transaction(async (tx) => {
             await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
@@ -537,7 +548,7 @@ export class MatchService {
             // No move is made before play: joining and the opener spare the read.
             const moves = match.status === 'waiting' || match.status === 'opener' ? [] : await loadMoves(tx, matchId);
             return { result: decision.result, envelopes, after, moves, snapshot: snapshotOf(after, moves, this.now(), this.openerTimeoutMs) };
-          }),
+          })),
         );
         if (outcome.envelopes.length && outcome.after.status === 'playing') this.games.set(outcome.after, stateOf(outcome.after, outcome.moves));
         await this.committed(outcome.after, outcome.envelopes);
