@@ -27,7 +27,6 @@ import { LazyEngine } from './bots/lazy-engine.js';
 import { analysisRoutes } from './http/analysis-routes.js';
 import { botRoutes } from './http/bot-routes.js';
 import { StaleDataCleanup } from './cleanup/stale-data-cleanup.js';
-import { CatchUp } from './matches/catch-up.js';
 import { MatchFeed } from './cluster/match-feed.js';
 import { OutageCredit } from './cluster/outage-credit.js';
 import { DeadlineSweeper } from './matches/deadline-sweeper.js';
@@ -123,8 +122,6 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   };
   const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS, undefined, { maxMovesInFlight: config.MAX_MOVES_IN_FLIGHT });
   const history = new MatchHistory(db);
-  const catchUp = new CatchUp(io, db, http.log);
-  redis?.onReconnect(() => catchUp.run());
   const presenceStore = config.REDIS_URL
     ? await connectedPresenceStore(config.REDIS_URL, config.PRESENCE_HEARTBEAT_MS, http.log)
     : new LocalPresenceStore();

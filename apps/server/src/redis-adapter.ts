@@ -6,8 +6,6 @@ import type { Server } from 'socket.io';
 export interface RedisLink {
   /** Whether broadcasts reach the other processes right now. */
   readonly connected: boolean;
-  /** Called each time the connection comes back after it was lost (not at start-up). */
-  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -19,13 +17,12 @@ export interface RedisLink {
  * sockets at once: the adapter delivers locally only after its stream write
  * settles, and the client would queue that write until Redis is back. So a
  * write is refused at once while disconnected (the adapter then delivers
- * locally), and what the other processes missed meanwhile is made good by
- * `onReconnect` (clients catch up by version). The stream readers keep the
+ * locally), and what the other processes missed meanwhile they read from the
+ * database (cluster/match-feed.ts), so clients catch up by version. The stream readers keep the
  * client's offline queue: they wait for Redis rather than spin.
  */
 export async function attachRedisAdapter(io: Server, url: string, log?: FastifyBaseLogger): Promise<RedisLink> {
   const client = createClient({ url });
-  const listeners: Array<() => void> = [];
   let lost = false;
   client.on('error', (error: Error) => {
     // Without a listener an 'error' would crash the process; one line per outage is enough.
@@ -36,7 +33,6 @@ export async function attachRedisAdapter(io: Server, url: string, log?: FastifyB
     if (!lost) return;
     lost = false;
     log?.info('Redis reachable again');
-    for (const listener of listeners) listener();
   });
   await client.connect();
   io.adapter(createAdapter(client));
@@ -46,9 +42,6 @@ export async function attachRedisAdapter(io: Server, url: string, log?: FastifyB
   return {
     get connected() {
       return client.isReady;
-    },
-    onReconnect(listener) {
-      listeners.push(listener);
     },
     async close() {
       // A polite close waits for Redis to answer; without Redis, just drop the connection.

@@ -8,6 +8,7 @@
 // again.
 
 import type { FastifyBaseLogger } from 'fastify';
+import { logFailure } from '../errors.js';
 import { accuracyOf, type EnginePool, type PlyAnalysis as EnginePly } from '@oanquan/engine';
 import type { PlyAnalysis } from '@oanquan/protocol';
 import { formatMove, type Move, type Player, type RuleOptions } from '@oanquan/rules';
@@ -63,7 +64,7 @@ export class AnalysisRunner {
         while (!this.stopped && (await this.runOne())) this.again = false;
       } while (this.again && !this.stopped);
     })()
-      .catch((error: unknown) => this.log.error({ err: error }, 'analysis queue failed'))
+      .catch((error: unknown) => logFailure(this.log, error, {}, 'analysis queue failed'))
       .finally(() => {
         this.running = undefined;
       });
@@ -84,7 +85,7 @@ export class AnalysisRunner {
     try {
       await this.analyse(matchId);
     } catch (error) {
-      this.log.error({ err: error, matchId }, 'analysis failed');
+      logFailure(this.log, error, { matchId }, 'analysis failed');
       await this.db.prisma.matchAnalysis.updateMany({ where: { matchId }, data: { status: 'failed', updatedAt: new Date() } });
     }
     return true;

@@ -21,7 +21,7 @@ import { EngineError, type EnginePool, type Level } from '@oanquan/engine';
 import { ErrorCode, hand, type MatchEventEnvelope, type Seat } from '@oanquan/protocol';
 import { legalMoves, newGame, play, type Move, type Player, type Position, type RuleOptions } from '@oanquan/rules';
 import type { Database } from '../db/database.js';
-import { ServiceError } from '../errors.js';
+import { logFailure, ServiceError } from '../errors.js';
 import { remainingAt } from '../matches/clock.js';
 import type { MatchObserver, MatchService } from '../matches/match-service.js';
 import type { PresenceService } from '../matches/presence-service.js';
@@ -108,7 +108,7 @@ export class BotDriver implements MatchObserver {
     const run = (async () => {
       do {
         this.again.delete(matchId);
-        await this.step(matchId).catch((error: unknown) => this.log.error({ err: error, matchId }, 'computer player failed'));
+        await this.step(matchId).catch((error: unknown) => logFailure(this.log, error, { matchId }, 'computer player failed'));
       } while (this.again.has(matchId) && !this.stopped);
     })().finally(() => {
       this.driving.delete(matchId);
@@ -132,7 +132,7 @@ export class BotDriver implements MatchObserver {
       });
       for (const { id } of live) this.wake(id);
     } catch (error) {
-      this.log.error({ err: error }, 'computer games sweep failed');
+      logFailure(this.log, error, {}, 'computer games sweep failed');
     }
   }
 
