@@ -1,4 +1,5 @@
-import { isRetryable } from '@oanquan/protocol';
+// The codes alone, not the package's zod schemas: zod probes for eval when it parses, which the page's CSP reports.
+import { isRetryable } from '@oanquan/protocol/error-codes';
 
 /** Waits between resends: quick at first, so a brief overload (BUSY) costs little, then every two seconds. */
 const delaysMs = [100, 250, 500, 1000, 2000];
