@@ -13,7 +13,7 @@ import type { RoomResponse, Seat } from '@oanquan/protocol';
 import { startServerProcess } from '@oanquan/testkit';
 import { engines, scratchTarget } from '../src/testing/databases.js';
 import { HumanSide } from '../src/testing/human-side.js';
-import { api, newGuest, newRoom, scriptedGame, TestClient } from '../src/testing/live.js';
+import { api, newGuest, openedGame, scriptedGame, TestClient } from '../src/testing/live.js';
 
 const BOT_GAMES = Number(process.env.BENCH_BOT_GAMES ?? 50);
 const BOT_MOVES_EACH = Number(process.env.BENCH_BOT_MOVES ?? 10);
@@ -40,14 +40,8 @@ function percentiles(values: number[]): string {
 async function peoplePlaying(until: () => boolean, minGames: number): Promise<number[]> {
   const latencies: number[] = [];
   for (let game = 0; game < minGames || !until(); game++) {
-    const [alice, bob] = await Promise.all([newGuest(url), newGuest(url)]);
-    const room = await newRoom(url, alice.token);
-    const [a, b] = await Promise.all([TestClient.connect(url, alice.token), TestClient.connect(url, bob.token)]);
-    await a.request('room:join', { code: room.code });
-    await b.request('room:join', { code: room.code });
-    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    const opened = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
-    let version = opened.ok ? opened.version : 0;
+    const { room, a, b, version: openedAt } = await openedGame([url, url]);
+    let version = openedAt;
     for (const [i, move] of scriptedGame(PRESETS.classic, 0, game + 1).entries()) {
       const t0 = performance.now();
       const ack = await (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...move });

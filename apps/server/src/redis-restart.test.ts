@@ -3,7 +3,7 @@ import { PRESETS } from '@oanquan/rules';
 import { privateRedis, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, scratchTarget } from './testing/databases.js';
-import { newGuest, newRoom, scriptedGame, TestClient } from './testing/live.js';
+import { openedGame, scriptedGame, TestClient } from './testing/live.js';
 
 const outageMs = 10_000;
 
@@ -30,22 +30,14 @@ describe.runIf(postgresAvailable)('Redis stopped for 10 s under two server proce
     });
     const [one, two] = servers as [ServerProcess, ServerProcess];
 
-    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
-    const room = await newRoom(one.url, alice.token);
-    const a = await TestClient.connect(one.url, alice.token);
-    const b = await TestClient.connect(two.url, bob.token);
+    const { room, a, b, version: openedAt } = await openedGame([one.url, two.url]);
     cleanups.push(async () => {
       a.close();
       b.close();
     });
-    await a.request('room:join', { code: room.code });
-    await b.request('room:join', { code: room.code });
-    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    const opened = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
-    if (!opened.ok) throw new Error(opened.code);
 
     const moves = scriptedGame(PRESETS.classic, 0, 3);
-    let version = opened.version;
+    let version = openedAt;
     const acked: string[] = [];
     const playMove = async (i: number) => {
       const ack = await (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...moves[i]! });

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { PRESETS } from '@oanquan/rules';
 import { privatePostgres, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+import { openedGame, scriptedGame, TestClient } from '../testing/live.js';
 
 /** How long the database stays down: long enough for every path to meet it. */
 const outageMs = 10_000;
@@ -22,23 +22,15 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
       await server.exited;
     });
 
-    const [alice, bob] = await Promise.all([newGuest(server.url), newGuest(server.url)]);
-    const room = await newRoom(server.url, alice.token);
-    const a = await TestClient.connect(server.url, alice.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { alice, bob, room, a, b, version: openedAt } = await openedGame([server.url, server.url]);
     cleanups.push(async () => {
       a.close();
       b.close();
     });
-    await a.request('room:join', { code: room.code });
-    await b.request('room:join', { code: room.code });
-    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    const opened = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
-    if (!opened.ok) throw new Error(opened.code);
 
     const moves = scriptedGame(PRESETS.classic, 0, 5);
     const half = Math.floor(moves.length / 2);
-    let version = opened.version;
+    let version = openedAt;
     const send = (i: number) => (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...moves[i]! });
     const acked: string[] = [];
     const playMove = async (i: number) => {

@@ -2,7 +2,7 @@ import { PRESETS, replay } from '@oanquan/rules';
 import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines, lastingServerEnv } from '../testing/databases.js';
-import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+import { openedGame, scriptedGame } from '../testing/live.js';
 
 describe.each(engines)('a server killed mid-game on %s', (engine) => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -21,23 +21,15 @@ describe.each(engines)('a server killed mid-game on %s', (engine) => {
     });
     const port = Number(new URL(server.url).port);
 
-    const [alice, bob] = await Promise.all([newGuest(server.url), newGuest(server.url)]);
-    const room = await newRoom(server.url, alice.token);
-    const a = await TestClient.connect(server.url, alice.token, { reconnection: true });
-    const b = await TestClient.connect(server.url, bob.token, { reconnection: true });
+    const { room, a, b, version: openedAt } = await openedGame([server.url, server.url], { reconnection: true });
     cleanups.push(async () => {
       a.close();
       b.close();
     });
-    await a.request('room:join', { code: room.code });
-    await b.request('room:join', { code: room.code });
-    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    const opened = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
-    if (!opened.ok) throw new Error(opened.code);
 
     const moves = scriptedGame(PRESETS.classic, 0, 11);
     const half = Math.floor(moves.length / 2);
-    let version = opened.version;
+    let version = openedAt;
     const playMove = async (i: number) => {
       const move = moves[i]!;
       const ack = await (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...move });

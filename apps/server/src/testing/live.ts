@@ -66,6 +66,24 @@ export async function newRoom(url: string, token: string, body: unknown = {}): P
   return room;
 }
 
+/**
+ * Two guests in a new room, seated and past the opener (rock beats scissors:
+ * seat 0 moves first), each connected to the server given, which may be two
+ * processes. The caller closes the clients.
+ */
+export async function openedGame(urls: readonly [string, string], options: { reconnection?: boolean } = {}) {
+  const [alice, bob] = await Promise.all([newGuest(urls[0]), newGuest(urls[1])]);
+  const room = await newRoom(urls[0], alice.token);
+  const a = await TestClient.connect(urls[0], alice.token, options);
+  const b = await TestClient.connect(urls[1], bob.token, options);
+  await a.request('room:join', { code: room.code });
+  await b.request('room:join', { code: room.code });
+  await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+  const opened = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
+  if (!opened.ok) throw new Error(opened.code);
+  return { alice, bob, room, a, b, version: opened.version };
+}
+
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A real socket.io-client that records every match event it is sent. */
