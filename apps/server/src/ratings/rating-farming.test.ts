@@ -15,7 +15,8 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    ({ url, app, db } = await startApp(engine, {}, { QUEUE_TICK_MS: '50', QUEUE_BASE_GAP: '100000' }));
+    // Game after game without a pause between events: the socket rate limit is not what this test is about.
+    ({ url, app, db } = await startApp(engine, { socketLimits: { rateBurst: 1000, ratePerSecond: 1000 } }, { QUEUE_TICK_MS: '50', QUEUE_BASE_GAP: '100000' }));
   });
   afterAll(async () => {
     for (const c of clients) c.close();
