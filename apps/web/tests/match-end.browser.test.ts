@@ -1,13 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { scoreBreakdown } from '@oanquan/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
+import { docsScreenshot, horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
 import { playFinishedGame } from './support/live-game.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
-
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 
 /** A browser that already holds this guest's token. */
 async function as(harness: Harness, token: string, options: Parameters<typeof newPlayer>[1] = {}): Promise<Player> {
@@ -54,7 +50,7 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     // The panels show the score the result gives, not only what was captured.
     expect(await a.page.getAttribute('[data-player="0"] [data-final-score]', 'data-final-score')).toBe(String(score[0]));
     expect(await a.page.getAttribute('[data-player="1"] [data-final-score]', 'data-final-score')).toBe(String(score[1]));
-    await a.page.locator('[data-result]').screenshot({ path: path.join(screenshots, 'score-breakdown-1280.png') });
+    await docsScreenshot(a.page.locator('[data-result]'), 'score-breakdown-1280');
 
     // A spectator on a 320 px phone, in Vietnamese: the same totals, nothing wider than the screen.
     const phone = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: 'vi-VN' });
@@ -63,7 +59,7 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     expect(await phone.page.textContent('[data-breakdown] caption')).toBe('Cách tính điểm');
     expect(await cells(phone.page, 'total')).toEqual(score.map((s) => String(s).replace('-', '\u2212')));
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
-    await phone.page.locator('[data-result]').screenshot({ path: path.join(screenshots, 'score-breakdown-320.png') });
+    await docsScreenshot(phone.page.locator('[data-result]'), 'score-breakdown-320');
     expect([...a.errors, ...phone.errors]).toEqual([]);
     await Promise.all([a.context.close(), phone.context.close()]);
   });

@@ -1,10 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { docsScreenshot, horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { openRoom } from './support/room-flow.js';
 
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 const counts = (page: import('playwright-core').Page, id: string) =>
   page.$$eval(`[data-diagram="${id}"] [data-diagram-square]`, (cells) => {
     const out: number[] = Array(12).fill(-1);
@@ -38,14 +35,14 @@ describe('the rules page in Chromium', () => {
     for (let i = 1; i < steps; i++) await desktop.page.click('[data-diagram="sowing"] .controls button >> nth=0');
     expect(await counts(desktop.page, 'sowing')).toEqual([0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5]);
     expect(await desktop.page.textContent('[data-rule-section="end"] [data-breakdown-row="total"]')).toMatch(/33\s*37/);
-    await desktop.page.screenshot({ path: path.join(screenshots, 'rules-1280.png'), clip: { x: 0, y: 0, width: 1280, height: 900 } });
+    await docsScreenshot(desktop.page, 'rules-1280', { clip: { x: 0, y: 0, width: 1280, height: 900 } });
 
     const phone = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: 'vi-VN' });
     await phone.page.goto(`${harness.server.url}/rules`);
     await phone.page.waitForSelector('[data-rules-page]');
     expect(await phone.page.textContent('h1')).toBe('Cách chơi Ô ăn quan');
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
-    await phone.page.screenshot({ path: path.join(screenshots, 'rules-320.png') });
+    await docsScreenshot(phone.page, 'rules-320');
     expect([...desktop.errors, ...phone.errors]).toEqual([]);
     await Promise.all([desktop.context.close(), phone.context.close()]);
   });

@@ -81,6 +81,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+const docsScreenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/screenshots');
+
+/**
+ * A picture for the docs. Test runs write it among the artifacts, so a run leaves the tracked
+ * files alone; `UPDATE_DOCS_SCREENSHOTS=1` writes it into docs/screenshots.
+ */
+export async function docsScreenshot(target: Pick<Page, 'screenshot'>, name: string, options: { clip?: { x: number; y: number; width: number; height: number } } = {}): Promise<void> {
+  const dir = process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? docsScreenshots : artifactsDir;
+  await mkdir(dir, { recursive: true });
+  await target.screenshot({ ...options, path: path.join(dir, `${name}.png`) });
+}
+
 /** A deterministic chooser of legal moves: the same seed plays the same game. */
 export function seeded(seed: number): (n: number) => number {
   let x = seed;
