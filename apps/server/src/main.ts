@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig, paths } from './config.js';
 import { openDatabase, targetFromConfig } from './db/database.js';
-import { isLostRedisWrite } from './lost-redis-write.js';
+import { isRedisOutage } from './redis-outage.js';
 
 const config = loadConfig();
 const db = await openDatabase(targetFromConfig(config), { migrationsDir: paths.migrations });
@@ -11,8 +11,8 @@ if (db.migrations) {
 }
 process.on('unhandledRejection', (reason) => {
   // Rethrown: fatal, as without a handler.
-  if (!isLostRedisWrite(reason)) throw reason;
-  app.http.log.warn({ err: reason }, 'a Redis write was cut off by Redis going away');
+  if (!isRedisOutage(reason)) throw reason;
+  app.http.log.warn({ err: reason }, 'Redis went away under a request of its client');
 });
 await app.http.listen({ port: config.PORT, host: config.HOST });
 // The one line for a person, beside the JSON logs: where to point the browser.
