@@ -130,6 +130,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   matches.observe(presence);
   // Before any sweep judges a clock: a service that was down as a whole charges nobody for it.
   const outages = new OutageCredit(db, http.log);
+  matches.creditOutagesWith(() => outages.settled());
+  outages.onResume(() => matches.forgetCached());
   await outages.pulse();
   outages.start();
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });

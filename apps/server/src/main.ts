@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig, paths } from './config.js';
 import { openDatabase, targetFromConfig } from './db/database.js';
+import { isRedisOutage } from './redis-outage.js';
 
 const config = loadConfig();
 const db = await openDatabase(targetFromConfig(config), { migrationsDir: paths.migrations });
@@ -8,6 +9,11 @@ const app = await buildApp(config, db);
 if (db.migrations) {
   app.http.log.info({ applied: db.migrations.applied, database: db.kind }, 'database ready');
 }
+process.on('unhandledRejection', (reason) => {
+  // Rethrown: fatal, as without a handler.
+  if (!isRedisOutage(reason)) throw reason;
+  app.http.log.warn({ err: reason }, 'Redis went away under a request of its client');
+});
 await app.http.listen({ port: config.PORT, host: config.HOST });
 // The one line for a person, beside the JSON logs: where to point the browser.
 const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';

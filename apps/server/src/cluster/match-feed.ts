@@ -120,7 +120,7 @@ export class MatchFeed {
 
   private async resend(code: string, matchId: string, after: number): Promise<void> {
     const rows = await this.db.prisma.matchEvent.findMany({ where: { matchId, version: { gt: after } }, orderBy: { version: 'asc' }, select: { payload: true } });
-    this.log.info({ matchId, roomCode: code, after, events: rows.length }, 'delivering match events whose message was lost');
+    this.log.warn({ matchId, roomCode: code, after, events: rows.length }, 'delivering match events whose message was lost');
     this.deliver(code, rows.map((row) => row.payload as unknown as MatchEventEnvelope));
   }
 }

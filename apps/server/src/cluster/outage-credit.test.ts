@@ -59,6 +59,6 @@ describe.each(engines)('a whole-service outage on %s', (engine) => {
     // (without the credit it would be the outage more).
     const upMs = down - clockStarted + (answered - starting);
     expect(60_000 - remaining!).toBeLessThanOrEqual(upMs + 1000 + 250);
-    expect(second.output()).toMatch(/clocks of matches in play moved on by the outage/);
+    expect(second.output()).toMatch(/clocks and deadlines of matches in play moved on by the outage/);
   }, 120_000);
 });

@@ -6,6 +6,12 @@ import { PeriodicTask } from '../periodic-task.js';
 export const pulseEveryMs = 1000;
 /** A longer silence of every process is an outage (the normal gap is one pulse, with some jitter). */
 const outageAfterMs = 3 * pulseEveryMs;
+/**
+ * A longer silence of this process's own pulses may hide an outage credited
+ * by another process meanwhile (less than `outageAfterMs`, for the time a
+ * pulse takes to commit).
+ */
+const ownSilenceMs = outageAfterMs - pulseEveryMs;
 
 /**
  * Time during which no process could accept a move is not charged to the
@@ -18,11 +24,22 @@ const outageAfterMs = 3 * pulseEveryMs;
  * lock makes exactly one process credit each outage. A single process down
  * while others run is no outage: its players reconnect to the others.
  *
+ * The credit covers the clocks, the first-move deadline and the opener's
+ * deadline (a round's `created_at`, from which it is reckoned).
+ *
  * Runs once before a process serves (so a restarted service credits before
- * its sweeps judge any clock), then every `pulseEveryMs`.
+ * its sweeps judge any clock), then every `pulseEveryMs`. A process that
+ * stayed up through an outage (its database gone) judges no deadline until
+ * it has pulsed again (`settled`), so nothing it does after the outage runs
+ * ahead of the credit; and it forgets the match rows it holds in memory
+ * (`onResume`), since the credit changed them without a new version.
  */
 export class OutageCredit {
   private readonly pulses: PeriodicTask;
+  /** When this process's last successful pulse began (its clock): a pulse commits after the shared one it read. */
+  private pulsedAt = 0;
+  private catchingUp: Promise<void> | undefined;
+  private readonly resumed: Array<() => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -39,8 +56,36 @@ export class OutageCredit {
     return this.pulses.stop();
   }
 
+  /** Called after the first pulse that follows a silence of this process: any credit is in the database by then. */
+  onResume(listener: () => void): void {
+    this.resumed.push(listener);
+  }
+
+  /**
+   * Nothing (at once) while this process pulses as usual; after a silence
+   * of its own, one pulse now, so that an outage is credited before any
+   * deadline is judged. Its failure is the caller's next database error.
+   */
+  settled(): Promise<void> | undefined {
+    if (Date.now() - this.pulsedAt <= ownSilenceMs) return undefined;
+    this.catchingUp ??= this.pulse().then(
+      () => undefined,
+      () => undefined,
+    ).finally(() => (this.catchingUp = undefined));
+    return this.catchingUp;
+  }
+
   /** One pulse; resolves with the milliseconds credited to the matches in play (0 without an outage). */
   async pulse(): Promise<number> {
+    const startedAt = Date.now();
+    const credited = await this.credit();
+    const wasSilent = startedAt - this.pulsedAt > ownSilenceMs;
+    this.pulsedAt = Math.max(this.pulsedAt, startedAt);
+    if (wasSilent) for (const listener of this.resumed) listener();
+    return credited;
+  }
+
+  private credit(): Promise<number> {
     return this.db.prisma.$transaction(async (tx) => {
       // FOR UPDATE waits for a process pulsing at the same moment and then reads its pulse: one credit per outage.
       const [last] = await tx.$queryRaw<Array<{ silentMs: number }>>`
@@ -54,7 +99,11 @@ export class OutageCredit {
           clock_deadline = clock_deadline + ${creditMs}::int * interval '1 millisecond',
           first_move_deadline = first_move_deadline + ${creditMs}::int * interval '1 millisecond'
         WHERE status = 'playing'`;
-      this.log.warn({ outageMs: last.silentMs, creditMs, matches: credited }, 'the service was down: clocks of matches in play moved on by the outage');
+      // The opener's deadline is reckoned from when its open round began.
+      const openers = await tx.$executeRaw`
+        UPDATE opener_round r SET created_at = r.created_at + ${creditMs}::int * interval '1 millisecond'
+        FROM match m WHERE m.id = r.match_id AND m.status = 'opener' AND r.decided_at IS NULL`;
+      this.log.warn({ outageMs: last.silentMs, creditMs, matches: credited, openers }, 'the service was down: clocks and deadlines of matches in play moved on by the outage');
       return creditMs;
     });
   }

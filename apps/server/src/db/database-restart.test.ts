@@ -3,6 +3,7 @@ import { PRESETS } from '@oanquan/rules';
 import { privatePostgres, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openedGame, scriptedGame, TestClient } from '../testing/live.js';
+import { resendUntilAccepted } from '../testing/resend-move.js';
 
 /** How long the database stays down: long enough for every path to meet it. */
 const outageMs = 10_000;
@@ -71,19 +72,10 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
 
     await database.start();
     const restartedAt = Date.now();
-    let resumed: number | undefined;
-    while (resumed === undefined) {
-      const ack = await send(half);
-      if (ack.ok) {
-        version = ack.version;
-        acked.push(`m${half}`);
-        resumed = Date.now();
-      } else {
-        expect(ack.code).toBe('UNAVAILABLE');
-        expect(Date.now() - restartedAt).toBeLessThan(20_000);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    const accepted = await resendUntilAccepted(() => send(half), 20_000);
+    const resumed = accepted.at;
+    version = accepted.version;
+    acked.push(`m${half}`);
     console.log(`database restart: play resumed ${resumed - restartedAt} ms after PostgreSQL was back (${resumed - stoppedAt} ms after it stopped)`);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     // A resend of a move already applied answers its earlier outcome and changes nothing.

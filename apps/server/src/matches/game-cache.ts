@@ -32,6 +32,10 @@ export class GameCache {
     this.games.delete(matchId);
   }
 
+  clear(): void {
+    this.games.clear();
+  }
+
   static rebuild(rules: RuleOptions, first: Player, moves: readonly Move[]): State {
     let state = newGame({ rules, first });
     for (const move of moves) {

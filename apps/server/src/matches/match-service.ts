@@ -125,6 +125,8 @@ export class MatchService {
    * use; one on PGlite, which runs one at a time anyway.
    */
   private readonly transactions: TransactionGate;
+  /** Set by an outage credit: what to wait for before any deadline is judged (nothing, mostly). */
+  private settled: () => Promise<void> | undefined = () => undefined;
 
   constructor(
     private readonly db: Database,
@@ -146,6 +148,20 @@ export class MatchService {
 
   observe(observer: MatchObserver): void {
     this.observers.push(observer);
+  }
+
+  /**
+   * After an outage: changes, moves and snapshots first wait for `settled`
+   * (the outage credited), and `forgetCached` drops the match rows held in
+   * memory, whose clocks and deadlines the credit moved without a new version.
+   */
+  creditOutagesWith(settled: () => Promise<void> | undefined): void {
+    this.settled = settled;
+  }
+
+  forgetCached(): void {
+    this.games.clear();
+    this.snapshots.clear();
   }
 
   /**
@@ -251,6 +267,8 @@ export class MatchService {
     if (this.movesInFlight >= this.maxMovesInFlight) throw new ServiceError(ErrorCode.Busy, 'The server is busy; send the move again in a moment', 503);
     this.movesInFlight++;
     try {
+      const settling = this.settled();
+      if (settling) await settling;
       const outcome = await this.queue.run(payload.matchId, async () => (await this.moveFromCache(player, payload, receivedAt)) ?? this.moveInTransaction(player, payload, receivedAt));
       await this.committed(outcome.match, outcome.envelopes);
       return outcome.version;
@@ -505,6 +523,8 @@ export class MatchService {
    * and its moves agree). Nothing here waits for a change in progress.
    */
   private async view(matchId: string, version: number): Promise<MatchSnapshot> {
+    const settling = this.settled();
+    if (settling) await settling;
     let rows = this.snapshots.get(matchId, version);
     if (!rows) {
       rows = await this.snapshotReads.read(matchId);
@@ -535,6 +555,8 @@ export class MatchService {
    * between our read and our write; the decision is then made again.
    */
   private async change<R>(matchId: string, decide: (tx: Tx, match: MatchRow) => Promise<Decision<R>> | Decision<R>): Promise<{ result: R; snapshot: MatchSnapshot }> {
+    const settling = this.settled();
+    if (settling) await settling;
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.queue.run(matchId, () =>

@@ -30,4 +30,8 @@ export class SnapshotCache {
   delete(matchId: string): void {
     this.entries.delete(matchId);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -48,12 +48,20 @@ interface Cluster<Servers extends ServerProcess[]> {
   stop(): Promise<void>;
 }
 
-async function startNodes(count: number, env: Record<string, string>): Promise<Cluster<ServerProcess[]>> {
-  const scratch = await scratchTarget('postgresql');
-  if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
-  const databaseUrl = scratch.target.url;
+/** Where the nodes' data lives when not in a throw-away database of the shared PostgreSQL, and what one node is told apart from the others. */
+export interface NodeOptions {
+  /** A PostgreSQL of the test's own (which it may stop); the nodes migrate it at start. */
+  databaseUrl?: string;
+  /** Settings of the node at `index` only (its own route to the database, …). */
+  nodeEnv?: (index: number) => Record<string, string>;
+}
+
+async function startNodes(count: number, env: Record<string, string>, options: NodeOptions = {}): Promise<Cluster<ServerProcess[]>> {
+  const scratch = options.databaseUrl === undefined ? await scratchTarget('postgresql') : undefined;
+  if (scratch && scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
+  const databaseUrl = options.databaseUrl ?? (scratch?.target as { url: string }).url;
   const settings = { DATABASE_URL: databaseUrl, REDIS_URL: testRedisUrl, LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env };
-  const servers = await Promise.all(Array.from({ length: count }, () => startServerProcess(settings)));
+  const servers = await Promise.all(Array.from({ length: count }, (_, index) => startServerProcess({ ...settings, ...options.nodeEnv?.(index) })));
   return {
     servers,
     databaseUrl,
@@ -63,7 +71,7 @@ async function startNodes(count: number, env: Record<string, string>): Promise<C
         if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
         await server.exited;
       }
-      await scratch.drop();
+      await scratch?.drop();
     },
   };
 }
@@ -80,20 +88,26 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
 /**
  * The production topology as local processes: three nodes behind a real
  * HAProxy (deploy/haproxy.cfg, health checks every `checkIntervalMs`),
- * sharing a throw-away PostgreSQL database and a Redis of their own.
+ * sharing a throw-away PostgreSQL database and a Redis of their own, unless
+ * the test brings its own (`databaseUrl`, `redisUrl`: then stopping them is
+ * the test's business).
  */
 export async function startProxiedCluster(
   env: Record<string, string> = {},
   checkIntervalMs = 300,
-): Promise<Cluster<[ServerProcess, ServerProcess, ServerProcess]> & { proxy: ProxyProcess; redis: OwnRedis }> {
-  const redis = await startRedis();
+  options: NodeOptions & { redisUrl?: string } = {},
+): Promise<Cluster<[ServerProcess, ServerProcess, ServerProcess]> & { proxy: ProxyProcess }> {
+  const redis = options.redisUrl === undefined ? await startRedis() : undefined;
   // Behind the proxy every client comes from its address: the caps per address are the client's.
-  const nodes = await startNodes(3, { REDIS_URL: redis.url, TRUST_PROXY: 'loopback', ...env });
+  const nodes = await startNodes(3, { REDIS_URL: options.redisUrl ?? redis!.url, TRUST_PROXY: 'loopback', ...env }, options).catch(async (error: unknown) => {
+    await redis?.stop();
+    throw error;
+  });
   const addresses = nodes.servers.map((server) => new URL(server.url).host) as [string, string, string];
   const proxy = await startHaproxy({ port: await freePort(), nodes: addresses, checkIntervalMs }).catch(async (error: unknown) => {
     // Nobody else would stop them: the caller never gets the cluster.
     await nodes.stop();
-    await redis.stop();
+    await redis?.stop();
     throw error;
   });
   // Every node marked up (rise 2) before the clients arrive, so they spread over all three.
@@ -101,11 +115,10 @@ export async function startProxiedCluster(
   return {
     ...(nodes as Cluster<[ServerProcess, ServerProcess, ServerProcess]>),
     proxy,
-    redis,
     async stop() {
       await proxy.stop();
       await nodes.stop();
-      await redis.stop();
+      await redis?.stop();
     },
   };
 }

@@ -24,6 +24,11 @@ export class ReconnectingPlayer {
   readonly known: Known = { version: 0, status: 'waiting', ply: 0, toMove: null };
   /** Every acknowledged move: its moveId and the version it made. */
   readonly acked: Array<{ moveId: string; version: number; at: number }> = [];
+  /** Versions as they were applied, one at a time (live or by sync), and those adopted from a snapshot. */
+  readonly applied: number[] = [];
+  readonly adopted: number[] = [];
+  /** Versions of this match's events as the server pushed them, repeats included. */
+  readonly pushed: number[] = [];
   readonly disconnects: number[] = [];
   readonly reconnects: number[] = [];
   private pending: ({ moveId: string; version: number } & Move) | undefined;
@@ -140,6 +145,7 @@ export class ReconnectingPlayer {
   }
 
   private receive(envelope: MatchEventEnvelope): void {
+    if (envelope.matchId === this.matchId) this.pushed.push(envelope.version);
     if (envelope.matchId !== this.matchId || envelope.version <= this.known.version) return;
     if (envelope.version > this.known.version + 1) void this.sync();
     else this.apply(envelope);
@@ -148,6 +154,7 @@ export class ReconnectingPlayer {
   private apply({ version, event }: MatchEventEnvelope): void {
     if (version !== this.known.version + 1) return;
     this.known.version = version;
+    this.applied.push(version);
     if (event.type === 'started') Object.assign(this.known, { status: 'playing', toMove: event.first });
     if (event.type === 'moved') Object.assign(this.known, { ply: event.position.ply, toMove: event.position.toMove });
     if (event.type === 'ended') this.known.status = 'ended';
@@ -155,6 +162,7 @@ export class ReconnectingPlayer {
   }
 
   private adopt(snapshot: MatchSnapshot): void {
+    this.adopted.push(snapshot.version);
     Object.assign(this.known, { version: snapshot.version, status: snapshot.status, ply: snapshot.position.ply, toMove: snapshot.position.toMove });
     this.wake();
   }
