@@ -1,5 +1,5 @@
 import { PRESETS } from '@oanquan/rules';
-import { type MatchList, type MatchRecord, type MatchSnapshot, type RoomResponse, type Seat } from '@oanquan/protocol';
+import { type MatchList, type MatchRecord, type MatchSnapshot, type PlayerProfile, type RoomResponse, type Seat } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
@@ -117,6 +117,8 @@ describe.each(engines)('playing the computer on %s', (engine) => {
     const list = (await api<MatchList>(url, `/api/matches?player=${guest.player.id}`)).body;
     expect(list.matches[0]).toMatchObject({ id: room.matchId, rated: false });
     expect(list.matches[0]!.players[bot]).toMatchObject({ botLevel: 1 });
+    const profile = (await api<PlayerProfile>(url, `/api/players/${snapshot.seats[bot]!.id}`)).body;
+    expect(profile).toMatchObject({ name: 'Computer (level 1)', botLevel: 1, account: false });
     const players = await db.prisma.player.findMany({ where: { id: { in: [guest.player.id, snapshot.seats[bot]!.id] } } });
     for (const player of players) expect(player).toMatchObject({ rating: 1500, ratedGames: 0 });
 
