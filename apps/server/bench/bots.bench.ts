@@ -85,6 +85,8 @@ async function againstComputer(seed: number): Promise<number[]> {
   if (!joined.ok) throw new Error(joined.code);
   const seat = joined.seat as Seat;
   for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {
+    // A person takes a moment over their hand too (meanwhile the server starts its engine threads).
+    await new Promise((resolve) => setTimeout(resolve, HUMAN_THINK_MS));
     const ack = await client.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
     if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
     await client.until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the round', 120_000);
