@@ -5,13 +5,15 @@
  * whether people playing each other notice 50 games against the computer
  * running at once. Prints move-ack percentiles of a game between two people
  * alone and beside the 50 games, the computer's reply times in both cases,
- * and the load average.
+ * the level-8 search times the server measured where it asked for each move
+ * (waiting for a worker included), and the load average.
  */
 import { loadavg } from 'node:os';
 import { PRESETS } from '@oanquan/rules';
 import type { RoomResponse, Seat } from '@oanquan/protocol';
-import { startServerProcess } from '@oanquan/testkit';
+import { freePort, startServerProcess } from '@oanquan/testkit';
 import { engines, scratchTarget } from '../src/testing/databases.js';
+import { metricSample } from '../src/testing/metric-sample.js';
 import { HumanSide } from '../src/testing/human-side.js';
 import { api, newGuest, openedGame, scriptedGame, TestClient } from '../src/testing/live.js';
 
@@ -27,8 +29,25 @@ const MOVE_DELAY_MS = process.env.BENCH_BOT_MOVE_DELAY_MS ?? '600';
 const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
 const scratch = await scratchTarget(engine);
 const database: Record<string, string> = scratch.target.kind === 'postgresql' ? { DATABASE_URL: scratch.target.url } : {};
-const server = await startServerProcess({ ...database, BOT_MOVE_DELAY_MS: MOVE_DELAY_MS, BOT_SWEEP_MS: '60000', LOG_LEVEL: 'warn', MAX_SOCKETS_PER_ADDRESS: '1000' });
+const metricsPort = await freePort();
+const server = await startServerProcess({
+  ...database,
+  BOT_MOVE_DELAY_MS: MOVE_DELAY_MS,
+  BOT_SWEEP_MS: '60000',
+  LOG_LEVEL: 'warn',
+  MAX_SOCKETS_PER_ADDRESS: '1000',
+  METRICS_PORT: String(metricsPort),
+  METRICS_HOST: '127.0.0.1',
+});
 const url = server.url;
+
+/** The server's own timing of its level-8 searches, from asking the pool to the answer: quantiles over the last 10 minutes. */
+async function searchTimes(): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const at = (quantile: string) => ((metricSample(text, 'oanquan_engine_move_seconds', `{quantile="${quantile}",level="${LEVEL}"}`) ?? NaN) * 1000).toFixed(1);
+  const count = metricSample(text, 'oanquan_engine_move_seconds_count', `{level="${LEVEL}"}`) ?? 0;
+  return `p50 ${at('0.5')} ms, p90 ${at('0.9')} ms, p99 ${at('0.99')} ms, max ${at('1')} ms (${count} searches so far)`;
+}
 
 function percentiles(values: number[]): string {
   const sorted = [...values].sort((x, y) => x - y);
@@ -66,6 +85,8 @@ async function againstComputer(seed: number): Promise<number[]> {
   if (!joined.ok) throw new Error(joined.code);
   const seat = joined.seat as Seat;
   for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {
+    // A person takes a moment over their hand too (meanwhile the server starts its engine threads).
+    await new Promise((resolve) => setTimeout(resolve, HUMAN_THINK_MS));
     const ack = await client.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
     if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
     await client.until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the round', 120_000);
@@ -93,6 +114,7 @@ try {
   console.log(`engine ${engine}, load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`people alone: move ack ${percentiles(alone)}`);
   console.log(`one game against level ${LEVEL}: the computer's reply ${percentiles(single)}`);
+  console.log(`  level-${LEVEL} search wall time on the server: ${await searchTimes()}`);
 
   const failures: string[] = [];
   let busy = true;
@@ -113,6 +135,7 @@ try {
   console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`people beside ${BOT_GAMES} games against level ${LEVEL}: move ack ${percentiles(beside)}`);
   console.log(`the computer's reply in those games: ${percentiles(replies)}; ${replies.length} replies in ${seconds.toFixed(0)} s`);
+  console.log(`  level-${LEVEL} search wall time on the server, both phases: ${await searchTimes()}`);
   console.log(`people playing the computer think ${HUMAN_THINK_MS} ms a move; the computer's move lands ${MOVE_DELAY_MS} ms after its turn began at the earliest`);
   if (failures.length) {
     console.log(`${failures.length} of ${BOT_GAMES} games failed: ${[...new Set(failures)].join('; ')}`);

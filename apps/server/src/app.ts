@@ -137,14 +137,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const sweeper = new DeadlineSweeper(db, matches, http.log, { abandonGraceMs: config.ABANDON_GRACE_MS });
   sweeper.start();
   // Two pools, so that an analysis never holds up a computer's move.
-  const botEngine = new LazyEngine(config.ENGINE_THREADS);
-  const analysisEngine = new LazyEngine(1);
+  const botEngine = new LazyEngine({ threads: config.ENGINE_THREADS, nice: config.ENGINE_NICE });
+  const analysisEngine = new LazyEngine({ threads: 1, nice: config.ENGINE_NICE });
   const bots = new BotDriver(db, matches, botEngine.get, presence, http.log, {
     thinkMs: config.BOT_THINK_MS,
     moveDelayMs: config.BOT_MOVE_DELAY_MS,
     sweepEveryMs: config.BOT_SWEEP_MS,
-    threads: config.ENGINE_THREADS,
-  });
+  }, (level, seconds) => metrics.engineMove.observe({ level }, seconds));
   bots.start();
   const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));
   const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);

@@ -53,7 +53,7 @@ describe('playing the computer in Chromium', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     const room = (await (await fetch(`${harness.server.url}/api/rooms/${code}`)).json()) as { matchId: string };
-    const record = (await (await fetch(`${harness.server.url}/api/matches/${room.matchId}`)).json()) as { moves: unknown[]; players: Array<{ botLevel?: number | null }> };
+    const record = (await (await fetch(`${harness.server.url}/api/matches/${room.matchId}`)).json()) as { moves: unknown[]; players: Array<{ id: string; botLevel?: number | null }> };
     const plies = record.moves.length;
     expect(plies).toBeLessThanOrEqual(16);
     expect(record.players.some((player) => player.botLevel === 1)).toBe(true);
@@ -76,10 +76,20 @@ describe('playing the computer in Chromium', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'computer-analysis-320');
 
-    // And in Vietnamese.
+    // And in Vietnamese, wherever the computer is named: the replay, its room, its own profile.
     await page.click('[data-lang="vi"]');
     expect(await page.textContent('[data-analysis]')).toContain('Phân tích của máy');
     expect(await page.textContent('body')).toContain('Máy (cấp 1)');
+    expect(await page.textContent('body')).not.toContain('Computer (level');
+    await page.goto(`${harness.server.url}/r/${code}`);
+    await page.waitForSelector('[data-result]');
+    expect(await page.textContent('body')).toContain('Máy (cấp 1)');
+    expect(await page.textContent('body')).not.toContain('Computer (level');
+    const computer = record.players.find((player) => player.botLevel === 1)!;
+    await page.goto(`${harness.server.url}/p/${computer.id}`);
+    expect(await page.textContent('[data-profile-name]')).toBe('Máy (cấp 1)');
+    expect(await page.title()).toContain('Máy (cấp 1)');
+    expect(await page.textContent('body')).not.toContain('Computer (level');
     expect(me.errors).toEqual([]);
     await me.context.close();
   }, 240_000);

@@ -3,6 +3,7 @@
 // advantage, and level 8's move times. Game counts come from the
 // environment so that a short run is possible:
 //   BENCH_LADDER_ROUNDS     rounds per ladder pair (default 2)
+//   BENCH_LADDER_LEVELS     the upper levels of the ladder pairs to play, as "4,5" (default all)
 //   BENCH_BASELINE_ROUNDS   rounds of level 8 against depth 6 (default 10)
 //   BENCH_FIRST_MOVE_GAMES  self-play games for the first-move advantage (default 200)
 // A round is the ten opening moves, each played from both seats: 20 games.
@@ -23,6 +24,7 @@ const count = (name: string, fallback: number): number => {
 const LADDER_ROUNDS = count('BENCH_LADDER_ROUNDS', 2);
 const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
 const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
+const LADDER_LEVELS = (process.env.BENCH_LADDER_LEVELS ?? '2,3,4,5,6,7,8').split(',').map(Number);
 
 const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
 const describe = (s: MatchScore) =>
@@ -49,7 +51,7 @@ function nodesPerSecond(): void {
 function ladder(): void {
   if (LADDER_ROUNDS === 0) return;
   console.log('level ladder (each level against the one below, paired openings):');
-  for (const level of LEVELS.slice(1)) {
+  for (const level of LEVELS.slice(1).filter((l) => LADDER_LEVELS.includes(l))) {
     const below = (level - 1) as Level;
     const score = pairedMatch(DEFAULT_RULES, enginePlayer({ level }), enginePlayer({ level: below }), 10 * LADDER_ROUNDS, level);
     console.log(`  level ${level} vs ${below}: ${describe(score)}`);

@@ -205,6 +205,19 @@ describe('bestMove', () => {
     expect(chain).toBeGreaterThan(30);
   });
 
+  it('stops at a wall-clock deadline that has passed, still with a legal move from its shallowest iterations', () => {
+    const state = playFast(newGame(), { square: 2, dir: 1 }) as State;
+    const unhurried = bestMove(state, { level: 8, depth: 8 });
+    expect(unhurried.depth).toBe(8);
+    // A search that waited in a queue past the time its caller could wait.
+    const late = bestMove(state, { level: 8, depth: 8, deadlineAt: Date.now() - 1 });
+    expect(late.depth).toBeLessThanOrEqual(2);
+    expect(late.nodes).toBeLessThan(unhurried.nodes);
+    expect(isLegal(state, late.move)).toBe(true);
+    // The deadline caps a level's time; it does not lift a depth limit.
+    expect(bestMove(state, { level: 4, deadlineAt: Date.now() + 60_000, seed: 1 }).depth).toBe(2);
+  });
+
   it('refuses an ended game', () => {
     const ended = study([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], { ply: 399 });
     const over = playFast(ended, { square: 5, dir: 1 });

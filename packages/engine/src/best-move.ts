@@ -12,8 +12,18 @@ import { MAX_DEPTH, Search, type SearchLimits } from './search.js';
 export interface SearchOptions {
   /** A bot level (1–8); the other budgets, when given, override its own. */
   readonly level?: Level;
-  /** Time budget per move, in milliseconds. */
+  /** Time budget per move, in milliseconds, from the moment the search starts. */
   readonly timeMs?: number;
+  /**
+   * A hard wall-clock deadline (epoch milliseconds, as `Date.now()`): the
+   * search stops there whatever else its budgets allow. A caller whose
+   * request may wait in a queue, or whose thread may be starved of CPU, sets
+   * it from when it asked, so the answer never comes later than it can use.
+   * It caps a level's own time rather than replacing it. Past it the search
+   * still answers, from its shallowest iterations, which take well under a
+   * millisecond.
+   */
+  readonly deadlineAt?: number;
   /** Deepest search, in plies. */
   readonly depth?: number;
   /** Node budget. */
@@ -52,13 +62,18 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
   const timeMs = options.timeMs ?? (hasBudget(options) ? undefined : settings?.timeMs);
   const depth = Math.min(options.depth ?? (settings?.depth ?? MAX_DEPTH), MAX_DEPTH);
   const now = performance.now();
+  const deadline = Math.min(
+    timeMs === undefined ? Infinity : now + timeMs,
+    // performance.now() counts from this thread's own origin; the sum is wall time any thread agrees on.
+    options.deadlineAt === undefined ? Infinity : options.deadlineAt - performance.timeOrigin,
+  );
   const limits: SearchLimits = {
     depth,
     nodes: options.nodes ?? Infinity,
-    deadline: timeMs === undefined ? Infinity : now + timeMs,
+    deadline,
     // An iteration takes about twice the one before it: past 60 % of the
     // budget the next one would rarely get through its first move.
-    softDeadline: timeMs === undefined ? Infinity : now + timeMs * 0.6,
+    softDeadline: deadline === Infinity ? Infinity : now + Math.max(0, deadline - now) * 0.6,
   };
   const rules = nodeRules(state.rules);
   const root = nodeOf(state);

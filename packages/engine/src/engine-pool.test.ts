@@ -1,7 +1,9 @@
 // The worker pool: legal moves from games and positions, analyses, clear
-// errors for bad input, the per-call time limit, and a main thread that keeps
-// running its own callbacks while searches run.
+// errors for bad input, the per-call time limit, a main thread that keeps
+// running its own callbacks while searches run, and workers that give way to it.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { legalMoves, newGame, play, startPosition, type Move, type State } from '@oanquan/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bestMove } from './best-move.js';
@@ -11,7 +13,7 @@ import { ERR_BAD_POSITION } from './worker.js';
 const pool = new EnginePool({ threads: 2 });
 // A call's time limit counts from the call, and a worker's first task waits
 // for it to start and compile the sources, which takes seconds on a busy
-// machine: both workers are warmed up before the limits are tested.
+// machine: the workers are warmed up before the limits are tested.
 beforeAll(() =>
   Promise.all([1, 2].map(() => pool.bestMove({ moves: [] }, { depth: 1, limitMs: 60_000 }))),
 );
@@ -19,6 +21,21 @@ afterAll(() => pool.close());
 
 const isLegal = (state: State, move: Move) =>
   legalMoves(state).some((m) => m.square === move.square && m.dir === move.dir);
+
+/** Each thread of this process by its kernel id, with its nice value (the 19th field of its stat line). */
+function threadNices(): Map<number, number> {
+  const nices = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // The fields after the command name, which may hold spaces, start with the 3rd.
+      nices.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19 - 3]));
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return nices;
+}
 
 describe('EnginePool', () => {
   it('returns legal moves for a game given by its moves, at every level', async () => {
@@ -63,6 +80,23 @@ describe('EnginePool', () => {
     });
     const next = await pool.bestMove({ moves: [] }, { depth: 3 });
     expect(isLegal(newGame(), next.move)).toBe(true);
+  });
+
+  it("runs its workers at the lowest priority, and leaves the calling thread's as it was", async () => {
+    const before = threadNices();
+    const callerNice = getPriority();
+    const lowest = new EnginePool({ threads: 1 });
+    const normal = new EnginePool({ threads: 1, nice: 0 });
+    try {
+      await Promise.all([lowest, normal].map((p) => p.bestMove({ moves: [] }, { depth: 2, limitMs: 60_000 })));
+      const added = [...threadNices()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      // Each pool starts one worker (and node its helper threads, at the caller's priority).
+      expect(added.filter((nice) => nice === 19)).toHaveLength(callerNice === 19 ? added.length : 1);
+      expect(getPriority()).toBe(callerNice);
+      expect(before.get(process.pid)).toBe(threadNices().get(process.pid));
+    } finally {
+      await Promise.all([lowest.close(), normal.close()]);
+    }
   });
 
   it('leaves the event loop free: timers run while searches are pending, and not during one on this thread', async () => {

@@ -1,8 +1,14 @@
 // A small pool of worker threads for searches and analyses, so that neither
 // ever runs on the caller's event loop. Each call has a time limit; a call
 // past it is aborted (its worker is replaced) and rejects with
-// ERR_ENGINE_TIMEOUT. The search's own budget (`timeMs`) normally ends it
-// long before.
+// ERR_ENGINE_TIMEOUT. The search's own budget (`timeMs`, `deadlineAt`)
+// normally ends it long before.
+//
+// The workers run at the lowest scheduling priority (on Linux): a search
+// uses every cycle it gets, and on a small machine it would otherwise take
+// them from the caller's event loop, whose delays people feel. Callers that
+// need an answer by a given time say so with `deadlineAt`, which holds
+// however little CPU the search got.
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -24,8 +30,10 @@ export class EngineError extends Error {
 }
 
 export interface EnginePoolOptions {
-  /** Worker threads; one by default, never more than the machine's cores. */
+  /** Worker threads; one by default, never more than the machine's cores less one, which the caller's event loop keeps. */
   readonly threads?: number;
+  /** The workers' nice value, 0 (normal) to 19 (lowest, the default). */
+  readonly nice?: number;
 }
 
 export interface CallLimit {
@@ -35,6 +43,7 @@ export interface CallLimit {
 
 const DEFAULT_MOVE_LIMIT_MS = 5000;
 const DEFAULT_ANALYSIS_LIMIT_MS = 120_000;
+const LOWEST_PRIORITY = 19;
 
 /** The worker module beside this one, in the sources or the build. */
 const WORKER = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;
@@ -43,12 +52,15 @@ const ENTRY = new URL('../worker-entry.mjs', import.meta.url).href;
 
 export class EnginePool {
   readonly #pool: Piscina;
+  /** The worker threads actually started, after the cap on cores. */
+  readonly threads: number;
 
   constructor(options: EnginePoolOptions = {}) {
-    const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism()));
+    const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism() - 1));
+    this.threads = threads;
     this.#pool = new Piscina({
       filename: ENTRY,
-      workerData: { worker: WORKER },
+      workerData: { worker: WORKER, nice: options.nice ?? LOWEST_PRIORITY },
       minThreads: threads,
       maxThreads: threads,
     });

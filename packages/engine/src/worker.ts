@@ -5,6 +5,8 @@ import { newGame, play, stateFromPosition, validatePosition, type Position, type
 import { analyse as analyseGame, type AnalysisOptions, type AnalysisResult, type GameMoves } from './analysis.js';
 import { bestMove as search, type BestMove, type SearchOptions } from './best-move.js';
 
+export { setThreadNice } from './thread-priority.js';
+
 export const ERR_BAD_POSITION = 'ERR_BAD_POSITION';
 
 /** A game to search: its moves from the start, or a position (a study). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { botLevel } from './common.js';
 import { matchSummary } from './history.js';
 
 /** Glicko-2, on the familiar scale (1500 ± 350 at the start). */
@@ -31,6 +32,8 @@ const record = z.object({ wins: z.number().int(), losses: z.number().int(), draw
 export const playerProfile = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** Set (1–8) on the computer's own profile, null for a person. */
+  botLevel: botLevel.nullable(),
   /** Whether the player kept an account (only accounts play rated games). */
   account: z.boolean(),
   rating,

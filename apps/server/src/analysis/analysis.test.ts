@@ -21,7 +21,7 @@ describe.each(engines)('match analysis on %s', (engine) => {
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    ({ url, app, db } = await startApp(engine, {}, { ANALYSIS_DEPTH: '6', ANALYSIS_PER_PLAYER: '2' }));
+    ({ url, app, db } = await startApp(engine, {}, { ANALYSIS_DEPTH: '6', ANALYSIS_PER_PLAYER: '2', ANALYSIS_QUEUE_MAX: '3' }));
   });
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -113,6 +113,25 @@ describe.each(engines)('match analysis on %s', (engine) => {
     expect(await post('not-a-uuid', alice.token)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect((await post(matchId)).status).toBe(401);
     expect(await db.prisma.matchAnalysis.count({ where: { matchId } })).toBe(0);
+  });
+
+  it('bounds the queue in all: past ANALYSIS_QUEUE_MAX pending analyses anyone is refused with 503 until one finishes', async () => {
+    const matches = [await played(GAME.slice(0, 2)), await played(GAME.slice(0, 2)), await played(GAME.slice(0, 2)), await played(GAME.slice(0, 2))];
+    const [waiting, asker] = [matches.slice(0, 3), matches[3]!];
+    // The earlier tests' analyses have all finished: these three fill the queue.
+    expect(await db.prisma.matchAnalysis.count({ where: { status: { in: ['queued', 'running'] } } })).toBe(0);
+    // Each for a different player, so no one is past their own cap; fresh, so no process takes them over.
+    await db.prisma.matchAnalysis.createMany({
+      data: waiting.map(({ matchId, alice }) => ({ matchId, status: 'running', depth: 6, total: 2, requestedById: alice.player.id, result: { plies: [] } })),
+    });
+    const ask = () => api<{ code: string }>(url, `/api/matches/${asker.matchId}/analysis`, { method: 'POST', token: asker.alice.token });
+    expect(await ask()).toMatchObject({ status: 503, body: { code: 'ANALYSIS_BUSY' } });
+    expect(await db.prisma.matchAnalysis.count({ where: { matchId: asker.matchId } })).toBe(0);
+
+    await db.prisma.matchAnalysis.update({ where: { matchId: waiting[0]!.matchId }, data: { status: 'done' } });
+    expect((await ask()).status).toBe(202);
+    expect((await done(asker.matchId)).plies).toHaveLength(2);
+    await db.prisma.matchAnalysis.deleteMany({ where: { matchId: { in: waiting.map((m) => m.matchId) } } });
   });
 
   it('bounds the queue per player: past their pending analyses a player is refused until those finish', async () => {

@@ -36,9 +36,10 @@ export interface BotSettings {
   readonly moveDelayMs: number;
   /** How often live games against the computer are looked at (restarts, other processes, a failed attempt). */
   readonly sweepEveryMs: number;
-  /** Worker threads searching: searches beyond these wait, so each shares its time with the others. */
-  readonly threads: number;
 }
+
+/** Told of each search's wall time, from asking the engine pool to its answer, waiting included. */
+export type SearchTimer = (level: number, seconds: number) => void;
 
 const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
 
@@ -73,6 +74,7 @@ export class BotDriver implements MatchObserver {
     private readonly presence: PresenceService,
     private readonly log: FastifyBaseLogger,
     private readonly settings: BotSettings,
+    private readonly timer: SearchTimer = () => {},
   ) {
     this.sweeps = new PeriodicTask(() => this.sweep(), settings.sweepEveryMs);
   }
@@ -145,6 +147,8 @@ export class BotDriver implements MatchObserver {
     const seated = seat === 0 ? match.player0! : match.player1!;
     const bot: BotPlayer = { id: seated.id, name: seated.name, botLevel: seated.botLevel! };
     try {
+      // The workers start now, during the opener, rather than on the computer's first move, whose time they would take.
+      if (match.status !== 'ended') this.engine();
       if (match.status === 'opener') await this.chooseHand(bot, match, seat);
       else if (match.status === 'playing') await this.play(bot, match, seat);
       else if (match.status === 'ended') await this.offerRematch(bot, match, seat);
@@ -173,20 +177,27 @@ export class BotDriver implements MatchObserver {
     }
     const began = Date.now();
     const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
+    const clock = { thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs };
+    const engine = this.engine();
     this.thinking++;
-    const crowd = Math.ceil(this.thinking / this.settings.threads);
-    const budget = thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs, crowd });
+    // Searches waiting for the same threads split the think time, and each
+    // stops at a hard deadline counted from now: time spent in the queue, or
+    // starved of CPU by the event loop (the workers run at a low priority),
+    // comes out of the search rather than on top of it.
+    const budget = thinkBudgetMs({ ...clock, crowd: Math.ceil(this.thinking / engine.threads) });
+    const deadlineAt = began + thinkBudgetMs(clock);
     const rules = match.rules as unknown as RuleOptions;
     const first = match.first as Player;
     const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
     let move: Move;
     try {
-      // The slack covers queueing behind other games' searches and a new worker's start.
+      // The slack covers a new worker's start, and a worker so starved that it missed the deadline.
       const slack = remainingMs === null ? 30_000 : Math.min(30_000, Math.max(500, remainingMs / 10));
-      const best = await this.engine().bestMove(
+      const best = await engine.bestMove(
         { rules, first, moves },
-        { level: bot.botLevel as Level, timeMs: budget, seed: randomInt(2 ** 31), limitMs: budget + slack },
+        { level: bot.botLevel as Level, timeMs: budget, deadlineAt, seed: randomInt(2 ** 31), limitMs: budget + slack },
       );
+      this.timer(bot.botLevel, (Date.now() - began) / 1000);
       move = best.move;
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;

@@ -1,10 +1,11 @@
 import { PRESETS } from '@oanquan/rules';
-import { type MatchList, type MatchRecord, type MatchSnapshot, type RoomResponse, type Seat } from '@oanquan/protocol';
+import { type MatchList, type MatchRecord, type MatchSnapshot, type PlayerProfile, type RoomResponse, type Seat } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
 import { HumanSide } from '../testing/human-side.js';
+import { metricSample } from '../testing/metric-sample.js';
 import { api, newGuest, startApp, TestClient } from '../testing/live.js';
 
 const fast = { BOT_THINK_MS: '20', BOT_MOVE_DELAY_MS: '0', BOT_SWEEP_MS: '500', ANALYSIS_DEPTH: '3' };
@@ -17,7 +18,7 @@ describe.each(engines)('playing the computer on %s', (engine) => {
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    ({ url, app, db } = await startApp(engine, {}, fast));
+    ({ url, app, db } = await startApp(engine, {}, { ...fast, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' }));
   });
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -109,9 +110,15 @@ describe.each(engines)('playing the computer on %s', (engine) => {
     const movers = await db.prisma.move.findMany({ where: { matchId: room.matchId }, orderBy: { ply: 'asc' }, select: { playerId: true, moveId: true } });
     expect(movers.filter((m) => m.moveId.startsWith('computer-')).length).toBe(record.moves.filter((m) => m.seat === bot).length);
     expect(movers.filter((m) => m.playerId === guest.player.id).length).toBe(record.moves.filter((m) => m.seat === seat).length);
+    // Each of the computer's searches was timed where it was asked for, by level.
+    const metrics = await (await fetch(`http://127.0.0.1:${app.metricsPort}/metrics`)).text();
+    expect(metricSample(metrics, 'oanquan_engine_move_seconds_count', '{level="1"}')).toBe(record.moves.filter((m) => m.seat === bot).length);
+    expect(metricSample(metrics, 'oanquan_engine_move_seconds', '{quantile="1",level="1"}')).toBeGreaterThan(0);
     const list = (await api<MatchList>(url, `/api/matches?player=${guest.player.id}`)).body;
     expect(list.matches[0]).toMatchObject({ id: room.matchId, rated: false });
     expect(list.matches[0]!.players[bot]).toMatchObject({ botLevel: 1 });
+    const profile = (await api<PlayerProfile>(url, `/api/players/${snapshot.seats[bot]!.id}`)).body;
+    expect(profile).toMatchObject({ name: 'Computer (level 1)', botLevel: 1, account: false });
     const players = await db.prisma.player.findMany({ where: { id: { in: [guest.player.id, snapshot.seats[bot]!.id] } } });
     for (const player of players) expect(player).toMatchObject({ rating: 1500, ratedGames: 0 });
 

@@ -1,4 +1,4 @@
-import { EnginePool } from '@oanquan/engine';
+import { EnginePool, type EnginePoolOptions } from '@oanquan/engine';
 
 /**
  * An engine pool started on first use: most processes (and most tests) never
@@ -8,9 +8,9 @@ import { EnginePool } from '@oanquan/engine';
 export class LazyEngine {
   private pool: EnginePool | undefined;
 
-  constructor(private readonly threads: number) {}
+  constructor(private readonly options: EnginePoolOptions) {}
 
-  get = (): EnginePool => (this.pool ??= new EnginePool({ threads: this.threads }));
+  get = (): EnginePool => (this.pool ??= new EnginePool(this.options));
 
   async close(): Promise<void> {
     await this.pool?.close();

@@ -1,13 +1,8 @@
 import { PRESETS } from '@oanquan/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
+import { metricSample as sample } from '../testing/metric-sample.js';
 import { api, newGuest, newRoom, scriptedGame, startApp, TestClient } from '../testing/live.js';
-
-/** One sample's value from the text format, by metric name and label text. */
-function sample(text: string, name: string, labels = ''): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `));
-  return line === undefined ? undefined : Number(line.split(' ')[1]);
-}
 
 describe.each(engines)('Prometheus metrics on %s', (engine) => {
   const cleanups: Array<() => Promise<unknown> | void> = [];

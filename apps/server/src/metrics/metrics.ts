@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
 
 /** What the database pool reports: connections open, idle, and requests waiting for one. */
 export interface PoolStats {
@@ -29,6 +29,7 @@ export class Metrics {
   readonly eventsPublished: Counter;
   readonly rateLimited: Counter<'edge'>;
   readonly databaseUnavailable: Counter<'edge'>;
+  readonly engineMove: Summary<'level'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -38,6 +39,17 @@ export class Metrics {
       help: 'From a move reaching the socket handler to its acknowledgement, by result (ok or the refusal code)',
       labelNames: ['result'],
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    // Quantiles rather than buckets: the figure that matters is how close the
+    // slowest searches come to the computer's time limit, over recent minutes.
+    this.engineMove = new Summary({
+      name: 'oanquan_engine_move_seconds',
+      help: "The computer's searches by level, from asking the engine pool to its answer, waiting included; quantiles over the last 10 minutes",
+      labelNames: ['level'],
+      percentiles: [0.5, 0.9, 0.99, 1],
+      maxAgeSeconds: 600,
+      ageBuckets: 5,
       registers,
     });
     this.eventsPublished = new Counter({ name: 'oanquan_events_published_total', help: 'Match events broadcast by this process', registers });

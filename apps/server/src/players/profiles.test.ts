@@ -47,6 +47,7 @@ describe.each(engines)('a player’s profile on %s', (engine) => {
 
     const profile = (await api<PlayerProfile>(url, `/api/players/${me.player.id}`)).body;
     expect(profile.account).toBe(true);
+    expect(profile.botLevel).toBeNull();
     expect(profile.record).toEqual({ wins: 2, losses: 1, draws: 1 });
     expect(profile.byFirstMove).toEqual({ first: { wins: 2, losses: 0, draws: 1 }, second: { wins: 0, losses: 1, draws: 0 } });
     expect(profile.ratingHistory).toEqual([

@@ -30,6 +30,7 @@ export class Profiles {
     return {
       id: player.id,
       name: player.name,
+      botLevel: player.botLevel,
       account: player.passwordHash !== null,
       rating: ratingOf(player),
       record: { wins: wins0 + wins1, losses: losses0 + losses1, draws },
