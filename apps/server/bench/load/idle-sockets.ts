@@ -34,8 +34,9 @@ export async function idleSocketsRun(steps: number[], env: Record<string, string
     ...env,
     DATABASE_URL: databaseUrl,
     METRICS_PORT: String(metricsPort),
-    // Only to force a full collection before reading the heap.
-    NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
+    // The inspector, to force a full collection before reading the heap; other options
+    // (such as --heapsnapshot-signal=SIGUSR2, to see where the memory goes) pass through.
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectorPort}`,
     // Idle means idle: no opener or first move is forfeited while the crowd gathers.
     OPENER_TIMEOUT_MS: String(24 * 3600_000),
     FIRST_MOVE_TIMEOUT_MS: String(24 * 3600_000),

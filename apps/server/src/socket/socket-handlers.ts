@@ -150,9 +150,6 @@ export function attachSocketHandlers(
   };
 
   io.on('connection', (socket: GameSocket) => {
-    // The upgrade request is read by the handshake above and by nothing after it (a second
-    // connect on the same connection closes it): let it go rather than hold it for the socket's life.
-    (socket.conn as { request: unknown }).request = null;
     socket.use((packet) => receive(socket, packet));
     // Messages for this player wherever they are (queue pairings), from any process.
     void socket.join([playerChannel(socket.data.player.id), sessionChannel(socket.data.sessionId)]);
