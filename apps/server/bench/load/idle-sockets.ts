@@ -9,6 +9,7 @@ const roomSize = 10;
 /** Handshakes and joins under way at once, as a crowd arriving rather than one at a time. */
 const concurrency = 50;
 const MB = 2 ** 20;
+const settleMs = Number(process.env.IDLE_SETTLE_MS ?? 20_000);
 
 interface Memory {
   /** Resident as it stands, garbage and all: what the machine pays. */
@@ -16,6 +17,8 @@ interface Memory {
   /** Resident and heap after a full collection: what the sockets keep alive. */
   rssAfterGc: number;
   heapUsed: number;
+  /** What V8 holds for its heap, used or not. */
+  heapTotal: number;
   external: number;
 }
 
@@ -47,7 +50,7 @@ export async function idleSocketsRun(steps: number[], env: Record<string, string
     await collectGarbage(inspectorPort);
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const gauge = (name: string) => Number(new RegExp(`^oanquan_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-    return { rss, rssAfterGc: rssBytes(pid), heapUsed: gauge('nodejs_heap_size_used_bytes'), external: gauge('nodejs_external_memory_bytes') };
+    return { rss, rssAfterGc: rssBytes(pid), heapUsed: gauge('nodejs_heap_size_used_bytes'), heapTotal: gauge('nodejs_heap_size_total_bytes'), external: gauge('nodejs_external_memory_bytes') };
   };
   const post = async (route: string, token?: string) => {
     const response = await fetch(server.url + route, {
@@ -83,14 +86,15 @@ export async function idleSocketsRun(steps: number[], env: Record<string, string
     const base = await memory();
     console.log(`idle sockets, ${roomSize} to a room (2 players, ${roomSize - 2} spectators), each its own guest; websocket transport`);
     console.log('RSS as it stands; the heap and RSS after a full collection; per socket, the growth over no sockets (the first row).');
-    console.log('| sockets | RSS MB | RSS after GC MB | heap used MB | external MB | RSS KB per socket | RSS after GC KB per socket | heap KB per socket |');
+    console.log('| sockets | RSS MB | RSS after GC MB | heap used / total MB | external MB | RSS KB per socket | RSS after GC KB per socket | heap used KB per socket |');
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     console.log(row(0, base, base));
     let opened = 0;
     for (const target of steps) {
       await inPool(opened, target, open);
       opened = target;
-      await sleep(3000);
+      // Idle means a while without traffic: long enough for V8's memory reducer to give back what the crowd's arrival left.
+      await sleep(settleMs);
       const now = await memory();
       console.log(row(target, now, base));
     }
@@ -115,7 +119,7 @@ async function inPool(from: number, to: number, task: (index: number) => Promise
 function row(sockets: number, now: Memory, base: Memory): string {
   const perSocket = (bytes: number) => (sockets ? (bytes / sockets / 1024).toFixed(1) : '–');
   return (
-    `| ${sockets} | ${mb(now.rss)} | ${mb(now.rssAfterGc)} | ${mb(now.heapUsed)} | ${mb(now.external)} | ` +
+    `| ${sockets} | ${mb(now.rss)} | ${mb(now.rssAfterGc)} | ${mb(now.heapUsed)} / ${mb(now.heapTotal)} | ${mb(now.external)} | ` +
     `${perSocket(now.rss - base.rss)} | ${perSocket(now.rssAfterGc - base.rssAfterGc)} | ${perSocket(now.heapUsed - base.heapUsed)} |`
   );
 }
