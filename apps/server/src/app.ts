@@ -45,6 +45,7 @@ import { Sessions } from './players/sessions.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
 import { sessionChannel, type GameServer } from './socket/game-server.js';
+import { releaseRequests } from './socket/release-requests.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   matchmaker.start();
   attachSocketHandlers(io, { players, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
   http.addHook('onError', async (_request, _reply, error) => {

@@ -4,7 +4,7 @@
  *
  *   pnpm bench:load                     the default plan (a few minutes)
  *   pnpm bench:load --games 300 --processes 2 --think 1000 --duration 30 --db postgresql
- *   pnpm bench:load --idle 10000        resident memory with that many idle sockets in rooms
+ *   pnpm bench:load --idle 1000,5000,10000   server RSS and heap as idle sockets in rooms grow to each count
  *
  * Players are real socket.io-client sockets that choose random legal moves
  * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
@@ -30,7 +30,8 @@ import { testRedisUrl } from '../../src/testing/cluster.js';
 import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
-import { ProcessWatch, rssBytes } from './process-stats.js';
+import { idleSocketsRun } from './idle-sockets.js';
+import { ProcessWatch } from './process-stats.js';
 import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -237,44 +238,8 @@ async function loadRuns(runs: Run[]): Promise<void> {
   for (const row of rows) console.log(row);
 }
 
-/** Resident memory of one server process holding `count` idle sockets spread over rooms. */
-async function idleRun(count: number): Promise<void> {
-  const { io: connect } = await import('socket.io-client');
-  const scratch = await scratchTarget('postgresql');
-  const databaseUrl = scratch.target.kind === 'postgresql' ? scratch.target.url : '';
-  const server = await startServerProcess({ ...loadEnv, DATABASE_URL: databaseUrl });
-  const sockets: Array<{ close(): void }> = [];
-  try {
-    const before = rssBytes(server.child.pid!);
-    const post = async (p: string, token?: string) =>
-      (await (await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: '{}' })).json()) as { token: string; code: string };
-    const guests = await Promise.all(Array.from({ length: 100 }, () => post('/api/session')));
-    const rooms = await Promise.all(guests.slice(0, 100).map((guest) => post('/api/rooms', guest.token)));
-    for (let i = 0; i < count; i++) {
-      const socket = connect(server.url, { auth: { token: guests[i % guests.length]!.token }, transports: ['websocket'], reconnection: false, forceNew: true });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      await socket.timeout(10_000).emitWithAck('room:join', { code: rooms[i % rooms.length]!.code });
-      sockets.push(socket);
-    }
-    await sleep(2000);
-    const after = rssBytes(server.child.pid!);
-    console.log(
-      `idle sockets: ${count} in ${rooms.length} rooms; server RSS ${(before / 2 ** 20).toFixed(0)} MB before, ${(after / 2 ** 20).toFixed(0)} MB after ` +
-        `(${((after - before) / count / 1024).toFixed(1)} KB per socket)`,
-    );
-  } finally {
-    for (const socket of sockets) socket.close();
-    server.child.kill('SIGTERM');
-    await server.exited;
-    await scratch.drop();
-  }
-}
-
 if (args.idle) {
-  await idleRun(Number(args.idle));
+  await idleSocketsRun(args.idle.split(',').map(Number), loadEnv);
 } else {
   const db = args.db === 'pglite' ? 'pglite' : 'postgresql';
   const runs: Run[] = args.games

@@ -10,6 +10,8 @@ export interface SocketData {
   player: PublicPlayer;
   /** The session the socket was opened with: revoking it closes the socket. */
   sessionId: string;
+  /** Where it connected from, as the connection limits counted it. */
+  address: string;
 }
 /** Between server processes, through the Redis adapter: a room's committed match events. */
 export interface InterServerEvents {

@@ -74,6 +74,8 @@ describe.each(engines)('the socket edge on %s', (engine) => {
     ['a binary frame', Buffer.from([0x04, 0xff, 0x00])],
     ['a binary event', '451-["sync",{"_placeholder":true,"num":0}]'],
     ['another namespace', '40/admin,{}'],
+    // The socket's request is let go once it is connected: no second socket on the connection may need it.
+    ['a second connect on the same connection', '40{"token":"x"}'],
   ])('closes a connection that sends %s, and only that one', async (_name, frame) => {
     const bystander = await client((await newGuest(url)).token);
     const r = await raw((await newGuest(url)).token);

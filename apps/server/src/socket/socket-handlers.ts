@@ -10,22 +10,20 @@ import {
   type ErrorBody,
 } from '@oanquan/protocol';
 import { asRefusal } from '../errors.js';
-import type { MatchService } from '../matches/match-service.js';
-import type { Matchmaker } from '../matchmaking/matchmaker.js';
-import type { PresenceService } from '../matches/presence-service.js';
-import type { Metrics } from '../metrics/metrics.js';
 import type { PlayerService } from '../players/player-service.js';
 import { crossSiteRefusal } from '../http/same-site.js';
 import { SESSION_COOKIE } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
-import { playerChannel, roomChannel, sessionChannel, type GameServer, type GameSocket } from './game-server.js';
+import { eventHandlers, type EventServices } from './event-handlers.js';
+import { playerChannel, sessionChannel, type GameServer, type GameSocket } from './game-server.js';
 import { PlayerRateLimiter } from './player-rate-limiter.js';
 import { defaultSocketLimits, type SocketLimits } from './socket-limits.js';
 import { refusalOf } from './socket-parser.js';
 import { TokenBucket } from './token-bucket.js';
 
-type Acknowledge = (body: ErrorBody) => void;
+/** Socket.IO's acknowledgement: it sends whatever it is given. */
+type Acknowledge = (answer: unknown) => void;
 
 /**
  * The socket edge: authenticate at the handshake within the connection
@@ -36,7 +34,7 @@ type Acknowledge = (body: ErrorBody) => void;
  */
 export function attachSocketHandlers(
   io: GameServer,
-  services: { players: PlayerService; matches: MatchService; presence: PresenceService; matchmaker: Matchmaker; metrics?: Metrics },
+  services: EventServices & { players: PlayerService },
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = defaultSocketLimits,
   addressOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '',
@@ -78,6 +76,7 @@ export function attachSocketHandlers(
         playerId = player.id;
         socket.data.player = player;
         socket.data.sessionId = session.id;
+        socket.data.address = address;
         next();
       },
       (error: unknown) => {
@@ -87,136 +86,85 @@ export function attachSocketHandlers(
     );
   });
 
-  io.on('connection', (socket: GameSocket) => {
-    const player = socket.data.player;
-    const strikes = new TokenBucket(socketLimits.maxRefusals, 1);
-    // Every line about this socket names its player; lines about a match name the match too.
-    const socketLog = log.child({ playerId: player.id, socketId: socket.id });
+  const handlers = eventHandlers(services);
+  const strikesOf = new WeakMap<GameSocket, TokenBucket>();
+  // Lines about a socket name its player; lines about a match name the match too.
+  // Made when there is something to say, so an idle socket holds no logger.
+  const logOf = (socket: GameSocket, matchId?: string) =>
+    log.child({ playerId: socket.data.player.id, socketId: socket.id, ...(matchId === undefined ? {} : { matchId }) });
 
-    const refuse = (ack: Acknowledge | undefined, code: ErrorBody['code'], message: string) => {
-      ack?.({ ok: false, code, message });
-      if (code === ErrorCode.RateLimited) services.metrics?.rateLimited.inc({ edge: 'socket' });
-      if (!strikes.take()) {
-        socketLog.warn({ address: addressOf(socket.request) }, 'socket disconnected for flooding');
-        socket.disconnect(true);
-      }
-    };
-    // Runs before any handler, for known and unknown events alike. An event
-    // without an acknowledgement is never answered, but it still costs a token.
-    socket.use((packet, next) => {
-      try {
-        const last = packet.at(-1);
-        const ack = typeof last === 'function' ? (last as Acknowledge) : undefined;
-        if (!rates.take(player.id)) return refuse(ack, ErrorCode.RateLimited, 'Too many messages; slow down');
-        if (!ack) return refuse(undefined, ErrorCode.BadRequest, 'An event without an acknowledgement is dropped');
-        const refusal = refusalOf(packet);
-        if (refusal) return refuse(ack, refusal.code, refusal.message);
-        const event = packet[0];
-        if (typeof event !== 'string' || !Object.hasOwn(clientEvents, event)) {
-          return refuse(ack, ErrorCode.BadRequest, `Unknown event "${String(event).slice(0, 64)}"`);
+  const refuse = (socket: GameSocket, ack: Acknowledge | undefined, code: ErrorBody['code'], message: string) => {
+    ack?.({ ok: false, code, message });
+    if (code === ErrorCode.RateLimited) services.metrics?.rateLimited.inc({ edge: 'socket' });
+    // A socket's bucket of refusals is made at its first refusal: most sockets never draw one.
+    let strikes = strikesOf.get(socket);
+    if (!strikes) strikesOf.set(socket, (strikes = new TokenBucket(socketLimits.maxRefusals, 1)));
+    if (!strikes.take()) {
+      logOf(socket).warn({ address: socket.data.address }, 'socket disconnected for flooding');
+      socket.disconnect(true);
+    }
+  };
+
+  const dispatch = <E extends ClientEventName>(socket: GameSocket, event: E, payload: unknown, ack: (answer: Ack<E>) => void) => {
+    const matchId = typeof payload === 'object' && payload !== null ? (payload as { matchId?: unknown }).matchId : undefined;
+    const eventLog = () => logOf(socket, typeof matchId === 'string' ? matchId.slice(0, 64) : undefined);
+    const handle = handlers[event] as (socket: GameSocket, payload: ClientPayload<E>) => Promise<Ack<E>>;
+    Promise.resolve()
+      .then(() => handle(socket, parseInput(clientEvents[event], payload) as ClientPayload<E>))
+      .then(ack, (error: unknown) => {
+        const refusal = asRefusal(error);
+        if (refusal?.code === ErrorCode.Unavailable) {
+          services.metrics?.databaseUnavailable.inc({ edge: 'socket' });
+          eventLog().warn({ err: error, event }, 'database unreachable');
         }
-        next();
-      } catch (error: unknown) {
-        socketLog.error({ err: error }, 'socket middleware failed');
+        if (refusal) return ack(refusal.toBody());
+        eventLog().error({ err: error, event }, 'socket event failed');
+        ack(internal());
+      })
+      .catch((error: unknown) => {
+        eventLog().error({ err: error, event }, 'socket acknowledgement failed');
         socket.disconnect(true);
-      }
-    });
-
-    const on = <E extends ClientEventName>(event: E, run: (payload: ClientPayload<E>) => Promise<Ack<E>>) => {
-      (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args: unknown[]) => {
-        const ack = args.at(-1) as (answer: Ack<E>) => void;
-        const payload = args.length === 2 ? args[0] : undefined;
-        const matchId = typeof payload === 'object' && payload !== null ? (payload as { matchId?: unknown }).matchId : undefined;
-        const eventLog = typeof matchId === 'string' ? socketLog.child({ matchId: matchId.slice(0, 64) }) : socketLog;
-        Promise.resolve()
-          .then(() => run(parseInput(clientEvents[event], payload) as ClientPayload<E>))
-          .then(ack, (error: unknown) => {
-            const refusal = asRefusal(error);
-            if (refusal?.code === ErrorCode.Unavailable) {
-              services.metrics?.databaseUnavailable.inc({ edge: 'socket' });
-              eventLog.warn({ err: error, event }, 'database unreachable');
-            }
-            if (refusal) return ack(refusal.toBody());
-            eventLog.error({ err: error, event }, 'socket event failed');
-            ack(internal());
-          })
-          .catch((error: unknown) => {
-            eventLog.error({ err: error, event }, 'socket acknowledgement failed');
-            socket.disconnect(true);
-          });
       });
-    };
+  };
 
+  // Every event goes through here, known and unknown alike, and is handled
+  // here: it never reaches the socket's own listeners, so none are made. An
+  // event without an acknowledgement is never answered, but it still costs a token.
+  const receive = (socket: GameSocket, packet: unknown[]) => {
+    try {
+      const last = packet.at(-1);
+      const ack = typeof last === 'function' ? (last as Acknowledge) : undefined;
+      if (!rates.take(socket.data.player.id)) return refuse(socket, ack, ErrorCode.RateLimited, 'Too many messages; slow down');
+      if (!ack) return refuse(socket, undefined, ErrorCode.BadRequest, 'An event without an acknowledgement is dropped');
+      const refusal = refusalOf(packet);
+      if (refusal) return refuse(socket, ack, refusal.code, refusal.message);
+      const event = packet[0];
+      if (typeof event !== 'string' || !Object.hasOwn(clientEvents, event)) {
+        return refuse(socket, ack, ErrorCode.BadRequest, `Unknown event "${String(event).slice(0, 64)}"`);
+      }
+      dispatch(socket, event as ClientEventName, packet.length === 3 ? packet[1] : undefined, ack);
+    } catch (error: unknown) {
+      logOf(socket).error({ err: error }, 'socket middleware failed');
+      socket.disconnect(true);
+    }
+  };
+
+  io.on('connection', (socket: GameSocket) => {
+    socket.use((packet) => receive(socket, packet));
     // Messages for this player wherever they are (queue pairings), from any process.
-    void socket.join([playerChannel(player.id), sessionChannel(socket.data.sessionId)]);
-    // Subscribe before reading, so nothing committed in between is missed
-    // (a client drops events it already has by their version).
-    on('room:join', async ({ code }) => {
-      await socket.join(roomChannel(code));
-      const joined = await services.matches.join(code, player).catch(async (error: unknown) => {
-        await socket.leave(roomChannel(code));
-        throw error;
-      });
-      services.presence.refresh(code);
-      return { ok: true, ...joined };
-    });
-    on('opener:choose', async (payload) => ({ ok: true, version: await services.matches.chooseHand(player, payload) }));
-    on('move', async (payload) => {
-      // The clock stops when the move arrives, not when its turn in the match's queue comes.
-      const receivedAt = new Date();
-      const timer = services.metrics?.moveAck.startTimer();
-      try {
-        const version = await services.matches.move(player, payload, receivedAt);
-        timer?.({ result: 'ok' });
-        socketLog.debug({ matchId: payload.matchId, version }, 'move applied');
-        return { ok: true, version };
-      } catch (error) {
-        timer?.({ result: asRefusal(error)?.code ?? ErrorCode.Internal });
-        throw error;
-      }
-    });
-    on('room:leave', async ({ code }) => {
-      // Leaving a room one is not in changes nothing, so it costs nothing.
-      if (!socket.rooms.has(roomChannel(code))) return { ok: true };
-      await socket.leave(roomChannel(code));
-      services.presence.refresh(code);
-      return { ok: true };
-    });
-    on('sync', async ({ matchId, version }) => {
-      const code = await services.matches.roomCodeOf(matchId);
-      if (!socket.rooms.has(roomChannel(code))) {
-        await socket.join(roomChannel(code));
-        services.presence.refresh(code);
-      }
-      return { ok: true, ...(await services.matches.sync(matchId, version)) };
-    });
-    on('resign', async ({ matchId }) => ({ ok: true, version: await services.matches.resign(player, matchId) }));
-    on('abort', async ({ matchId }) => ({ ok: true, version: await services.matches.abort(player, matchId) }));
-    on('claim', async ({ matchId }) => {
-      // Judge on who is connected now, not on what was last recorded.
-      await services.presence.refreshNow(await services.matches.roomCodeOf(matchId));
-      return { ok: true, version: await services.matches.claim(player, matchId, services.presence.claimableAt) };
-    });
-    on('rematch', async ({ matchId }) => ({ ok: true, version: await services.matches.rematch(player, matchId) }));
-    on('queue:join', async ({ pool, rated }) => {
-      await services.matchmaker.join(player, socket.id, pool, rated);
-      return { ok: true };
-    });
-    on('queue:leave', async () => {
-      await services.matchmaker.leave(player.id);
-      return { ok: true };
-    });
-
-    // The rooms a socket was in are gone by the time 'disconnect' fires.
-    let rooms: string[] = [];
-    socket.on('disconnecting', () => {
-      rooms = [...socket.rooms].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
-    });
-    socket.on('disconnect', () => {
-      for (const code of rooms) services.presence.refresh(code);
-      services.matchmaker.disconnected(socket.id).catch((error: unknown) => socketLog.error({ err: error }, 'leaving the queue failed'));
-    });
+    void socket.join([playerChannel(socket.data.player.id), sessionChannel(socket.data.sessionId)]);
+    socket.on('disconnecting', leaving);
   });
+
+  // The rooms a socket was in are gone by the time 'disconnect' fires, so they are read as it goes.
+  function leaving(this: GameSocket): void {
+    const socket = this;
+    const rooms = [...socket.rooms].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
+    socket.once('disconnect', () => {
+      for (const code of rooms) services.presence.refresh(code);
+      services.matchmaker.disconnected(socket.id).catch((error: unknown) => logOf(socket).error({ err: error }, 'leaving the queue failed'));
+    });
+  }
 }
 
 /** Scripts and tests hand the token in `auth.token`; a browser's socket carries the session cookie. */

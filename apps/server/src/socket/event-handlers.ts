@@ -1,0 +1,84 @@
+import { ErrorCode, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
+import { asRefusal } from '../errors.js';
+import type { MatchService } from '../matches/match-service.js';
+import type { PresenceService } from '../matches/presence-service.js';
+import type { Matchmaker } from '../matchmaking/matchmaker.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { roomChannel, type GameSocket } from './game-server.js';
+
+export interface EventServices {
+  matches: MatchService;
+  presence: PresenceService;
+  matchmaker: Matchmaker;
+  metrics?: Metrics;
+}
+
+/** What one client event does, given the socket it came on and its parsed payload. */
+export type EventHandlers = {
+  [E in ClientEventName]: (socket: GameSocket, payload: ClientPayload<E>) => Promise<Ack<E>>;
+};
+
+/**
+ * One table of handlers for every socket, rather than a set of listeners
+ * made for each: an idle socket then costs no closures of its own.
+ */
+export function eventHandlers(services: EventServices): EventHandlers {
+  return {
+    // Subscribe before reading, so nothing committed in between is missed
+    // (a client drops events it already has by their version).
+    'room:join': async (socket, { code }) => {
+      await socket.join(roomChannel(code));
+      const joined = await services.matches.join(code, socket.data.player).catch(async (error: unknown) => {
+        await socket.leave(roomChannel(code));
+        throw error;
+      });
+      services.presence.refresh(code);
+      return { ok: true, ...joined };
+    },
+    'opener:choose': async (socket, payload) => ({ ok: true, version: await services.matches.chooseHand(socket.data.player, payload) }),
+    move: async (socket, payload) => {
+      // The clock stops when the move arrives, not when its turn in the match's queue comes.
+      const receivedAt = new Date();
+      const timer = services.metrics?.moveAck.startTimer();
+      try {
+        const version = await services.matches.move(socket.data.player, payload, receivedAt);
+        timer?.({ result: 'ok' });
+        return { ok: true, version };
+      } catch (error) {
+        timer?.({ result: asRefusal(error)?.code ?? ErrorCode.Internal });
+        throw error;
+      }
+    },
+    'room:leave': async (socket, { code }) => {
+      // Leaving a room one is not in changes nothing, so it costs nothing.
+      if (!socket.rooms.has(roomChannel(code))) return { ok: true };
+      await socket.leave(roomChannel(code));
+      services.presence.refresh(code);
+      return { ok: true };
+    },
+    sync: async (socket, { matchId, version }) => {
+      const code = await services.matches.roomCodeOf(matchId);
+      if (!socket.rooms.has(roomChannel(code))) {
+        await socket.join(roomChannel(code));
+        services.presence.refresh(code);
+      }
+      return { ok: true, ...(await services.matches.sync(matchId, version)) };
+    },
+    resign: async (socket, { matchId }) => ({ ok: true, version: await services.matches.resign(socket.data.player, matchId) }),
+    abort: async (socket, { matchId }) => ({ ok: true, version: await services.matches.abort(socket.data.player, matchId) }),
+    claim: async (socket, { matchId }) => {
+      // Judge on who is connected now, not on what was last recorded.
+      await services.presence.refreshNow(await services.matches.roomCodeOf(matchId));
+      return { ok: true, version: await services.matches.claim(socket.data.player, matchId, services.presence.claimableAt) };
+    },
+    rematch: async (socket, { matchId }) => ({ ok: true, version: await services.matches.rematch(socket.data.player, matchId) }),
+    'queue:join': async (socket, { pool, rated }) => {
+      await services.matchmaker.join(socket.data.player, socket.id, pool, rated);
+      return { ok: true };
+    },
+    'queue:leave': async (socket) => {
+      await services.matchmaker.leave(socket.data.player.id);
+      return { ok: true };
+    },
+  };
+}
