@@ -5,6 +5,8 @@
  *   pnpm bench:load                     the default plan (a few minutes)
  *   pnpm bench:load --games 300 --processes 2 --think 1000 --duration 30 --db postgresql
  *   pnpm bench:load --idle 10000        resident memory with that many idle sockets in rooms
+ *   pnpm bench:load --games 100 --db pglite --no-floor --cpu-prof .data/profiles
+ *                                       also writes each server process's CPU profile (.cpuprofile) there
  *
  * Players are real socket.io-client sockets that choose random legal moves
  * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     floor: { type: 'boolean', default: true },
     'no-floor': { type: 'boolean', default: false },
     idle: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -177,7 +180,9 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
   };
   const servers: ServerProcess[] = [];
   try {
-    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env));
+    // Node writes the profile when the process exits, which SIGTERM's drain ends with.
+    const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env, { nodeArgs }));
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
     const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games);
