@@ -2,13 +2,12 @@ import { PRESETS, type Move } from '@oanquan/rules';
 import { ErrorCode, type MatchEventEnvelope, type PublicPlayer } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
-import type { HotSql } from '../db/hot-sql.js';
-import type { PrismaClient } from '../generated/prisma/client.js';
 import { PlayerService } from '../players/player-service.js';
 import { RoomService } from '../rooms/room-service.js';
 import { engines, migratedDatabase } from '../testing/databases.js';
 import { scriptedGame } from '../testing/live.js';
-import { MatchService, type MatchServiceOptions } from './match-service.js';
+import { loggedProcess, refusal, type LoggedProcessOptions } from '../testing/logged-process.js';
+import type { MatchService, MatchServiceOptions } from './match-service.js';
 
 /**
  * The move's hot path: decided in memory, committed in one statement, and
@@ -29,27 +28,7 @@ describe.each(engines)('the move path on %s', (engine) => {
     await db.close();
   });
 
-  /** The same database as one more process would see it, with every statement it sends written down. */
-  function aProcess(options: MatchServiceOptions = {}, publish: (code: string, envelopes: MatchEventEnvelope[]) => Promise<void> | void = () => {}) {
-    const log: string[] = [];
-    const prisma = db.prisma.$extends({
-      query: {
-        async $allOperations({ model, operation, args, query }) {
-          log.push(`prisma ${model ?? ''}.${operation}`);
-          return query(args);
-        },
-      },
-    }) as unknown as PrismaClient;
-    const sql: HotSql = {
-      query: (statement, values) => {
-        log.push(`sql ${statement.name}`);
-        return db.sql.query(statement, values);
-      },
-      close: async () => {},
-    };
-    const matches = new MatchService({ ...db, prisma, sql }, publish, 30_000, 30_000, undefined, options);
-    return { matches, log, since: (mark: number) => log.slice(mark) };
-  }
+  const aProcess = (options: MatchServiceOptions = {}, publish?: LoggedProcessOptions['publish']) => loggedProcess(db, { ...options, publish });
 
   /** A casual untimed match in play, Alice (seat 0) to move first, and the whole game the two will play. */
   async function started(matches: MatchService): Promise<{ matchId: string; alice: PublicPlayer; bob: PublicPlayer; version: number; game: Move[] }> {
@@ -61,12 +40,6 @@ describe.each(engines)('the move path on %s', (engine) => {
     const version = await matches.chooseHand(bob, { matchId: room.matchId, choice: 'rock' });
     return { matchId: room.matchId, alice, bob, version, game: scriptedGame(PRESETS.classic, 0) };
   }
-
-  const refusal = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'ok',
-      (error: { code?: string }) => error.code ?? String(error),
-    );
 
   async function stored(matchId: string) {
     const match = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
