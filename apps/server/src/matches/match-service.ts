@@ -1,4 +1,5 @@
-import { newGame, play, type Player, type State } from '@oanquan/rules';
+import { randomUUID } from 'node:crypto';
+import { play, type Player, type State } from '@oanquan/rules';
 import {
   ErrorCode,
   limits,
@@ -42,6 +43,8 @@ import {
 import { missedEvents } from './missed-events.js';
 import { commitMove, type MoveRecord } from './move-commit.js';
 import { commitHand } from './opener-commit.js';
+import { commitRematch, readEndedMatch, type EndedMatch } from './rematch-commit.js';
+import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
 import { decideHand, startPlaying, type HandDecision } from './opener.js';
 import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
@@ -469,33 +472,50 @@ export class MatchService {
 
   /** Offer, or accept the other's offer: then a new match of the same room starts with the opener. */
   async rematch(player: PublicPlayer, matchId: string): Promise<number> {
+    const hot = await this.queue.run(matchId, () => this.rematchInOneStatement(player, matchId));
+    if (hot) {
+      await this.committed(hot.after, hot.envelopes);
+      if (hot.created) this.snapshots.set(hot.created, []);
+      return hot.after.version;
+    }
     const { result: created, snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<MatchRow | null>> => {
-      const seat = requireSeat(match, player.id);
-      if (match.status !== 'ended') throw new ServiceError(ErrorCode.NotAllowedNow, 'A rematch is offered once the match has ended');
-      if (match.nextMatchId || (seat === 0 ? match.rematch0 : match.rematch1)) return { result: null, events: [] };
-      const events: MatchEvent[] = [{ type: 'rematch-offered', seat }];
-      const offer = seat === 0 ? { rematch0: true } : { rematch1: true };
-      if (!(seat === 0 ? match.rematch1 : match.rematch0)) return { result: null, events, update: offer };
-      const next = await tx.match.create({
-        data: {
-          roomId: match.roomId,
-          number: match.number + 1,
-          status: 'opener',
-          rules: asJson(rulesOf(match)),
-          rated: match.rated,
-          player0Id: match.player0Id,
-          player1Id: match.player1Id,
-          position: asJson(newGame({ rules: rulesOf(match) }).position),
-        },
-      });
-      events.push({ type: 'rematch', matchId: next.id });
+      const decided = decideRematch(match, requireSeat(match, player.id));
+      if (!decided) return { result: null, events: [] };
+      if (!decided.accepts) return { result: null, events: decided.events, update: decided.offer };
+      const next = await tx.match.create({ data: nextMatchData(match) });
       // Room and seats are the ended match's, read in this transaction: the new row needs no read of its own.
       const row: MatchRow = { ...next, room: match.room, player0: match.player0, player1: match.player1, rounds: [] };
-      return { result: row, events, update: { ...offer, nextMatchId: next.id } };
+      return { result: row, events: [...decided.events, { type: 'rematch', matchId: next.id }], update: { ...decided.offer, nextMatchId: next.id } };
     });
     // Committed: the opener's first hand can be decided from it.
     if (created) this.snapshots.set(created, []);
     return snapshot.version;
+  }
+
+  /**
+   * The rematch read and committed in one statement each, holding nothing in
+   * between. Undefined whenever the transaction should decide (a refusal,
+   * another change got there first).
+   */
+  private async rematchInOneStatement(player: PublicPlayer, matchId: string): Promise<{ after: EndedMatch; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
+    const match = await readEndedMatch(this.db.sql, matchId);
+    const seat = match && seatOf(match, player.id);
+    if (!match || seat === null || seat === undefined) return undefined;
+    let decided: RematchDecision;
+    try {
+      decided = decideRematch(match, seat);
+    } catch (error) {
+      if (error instanceof ServiceError) return undefined;
+      throw error;
+    }
+    if (!decided) return { after: match, created: null, envelopes: [] };
+    const now = this.now();
+    const created = decided.accepts ? newMatchRow(match, randomUUID(), now) : null;
+    const events: MatchEvent[] = created ? [...decided.events, { type: 'rematch', matchId: created.id }] : decided.events;
+    const after: EndedMatch = { ...match, ...decided.offer, nextMatchId: created?.id ?? null, version: match.version + events.length };
+    const envelopes = envelopesOf(match, events, now);
+    if (!(await commitRematch(this.db.sql, match.version, after, created, envelopes, now))) return undefined;
+    return { after, created, envelopes };
   }
 
   /** A match's room never changes: a live match this process knows answers without a read. */
@@ -583,7 +603,7 @@ export class MatchService {
     }
   }
 
-  private async committed(match: MatchRow, envelopes: MatchEventEnvelope[]): Promise<void> {
+  private async committed(match: Pick<MatchRow, 'id' | 'status' | 'clockDeadline' | 'room'>, envelopes: MatchEventEnvelope[]): Promise<void> {
     if (!envelopes.length) return;
     this.snapshots.delete(match.id);
     this.currents?.changed(match.room.code);

@@ -56,7 +56,7 @@ export function seatOf(match: { player0Id: string | null; player1Id: string | nu
   return null;
 }
 
-export function rulesOf(match: MatchRow): RuleOptions {
+export function rulesOf(match: Pick<MatchRow, 'rules'>): RuleOptions {
   return match.rules as unknown as RuleOptions;
 }
 

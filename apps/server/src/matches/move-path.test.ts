@@ -1,12 +1,9 @@
 import { PRESETS, type Move } from '@oanquan/rules';
 import { ErrorCode, type MatchEventEnvelope, type PublicPlayer } from '@oanquan/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
-import { PlayerService } from '../players/player-service.js';
-import { RoomService } from '../rooms/room-service.js';
-import { engines, migratedDatabase } from '../testing/databases.js';
+import { describe, expect, it } from 'vitest';
+import { engines } from '../testing/databases.js';
 import { scriptedGame } from '../testing/live.js';
-import { loggedProcess, refusal, type LoggedProcessOptions } from '../testing/logged-process.js';
+import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
 import type { MatchService, MatchServiceOptions } from './match-service.js';
 
 /**
@@ -15,25 +12,14 @@ import type { MatchService, MatchServiceOptions } from './match-service.js';
  * the database, a retried move id, a race for one version, an overload).
  */
 describe.each(engines)('the move path on %s', (engine) => {
-  let db: Database;
-  let players: PlayerService;
-  let rooms: RoomService;
+  const services = servicesOn(engine);
 
-  beforeAll(async () => {
-    db = await migratedDatabase(engine);
-    players = new PlayerService(db);
-    rooms = new RoomService(db);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
-  const aProcess = (options: MatchServiceOptions = {}, publish?: LoggedProcessOptions['publish']) => loggedProcess(db, { ...options, publish });
+  const aProcess = (options: MatchServiceOptions = {}, publish?: LoggedProcessOptions['publish']) => loggedProcess(services.db, { ...options, publish });
 
   /** A casual untimed match in play, Alice (seat 0) to move first, and the whole game the two will play. */
   async function started(matches: MatchService): Promise<{ matchId: string; alice: PublicPlayer; bob: PublicPlayer; version: number; game: Move[] }> {
-    const [alice, bob] = (await Promise.all([players.createGuest(), players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
-    const room = await rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
+    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);
     await matches.chooseHand(alice, { matchId: room.matchId, choice: 'paper' });
@@ -42,9 +28,9 @@ describe.each(engines)('the move path on %s', (engine) => {
   }
 
   async function stored(matchId: string) {
-    const match = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
-    const moves = await db.prisma.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' } });
-    const events = await db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
+    const match = await services.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    const moves = await services.db.prisma.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' } });
+    const events = await services.db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
     return { match, moves, events };
   }
 
@@ -53,7 +39,7 @@ describe.each(engines)('the move path on %s', (engine) => {
     const unstored: number[] = [];
     const publish = async (_code: string, envelopes: MatchEventEnvelope[]) => {
       for (const envelope of envelopes) {
-        const row = await db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
+        const row = await services.db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
         if (!row) unstored.push(envelope.version);
         published.push(envelope);
       }

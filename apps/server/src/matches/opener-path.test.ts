@@ -1,11 +1,8 @@
 import { legalMoves, type Position } from '@oanquan/rules';
 import { ErrorCode, type Hand, type MatchEventEnvelope, type PublicPlayer } from '@oanquan/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
-import { PlayerService } from '../players/player-service.js';
-import { RoomService } from '../rooms/room-service.js';
-import { engines, migratedDatabase } from '../testing/databases.js';
-import { loggedProcess, refusal, type LoggedProcessOptions } from '../testing/logged-process.js';
+import { describe, expect, it } from 'vitest';
+import { engines } from '../testing/databases.js';
+import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
 import type { MatchService } from './match-service.js';
 
 const OPENER_TIMEOUT_MS = 30_000;
@@ -17,34 +14,23 @@ const OPENER_TIMEOUT_MS = 30_000;
  * round whose time ran out).
  */
 describe.each(engines)('the opener path on %s', (engine) => {
-  let db: Database;
-  let players: PlayerService;
-  let rooms: RoomService;
+  const services = servicesOn(engine);
 
-  beforeAll(async () => {
-    db = await migratedDatabase(engine);
-    players = new PlayerService(db);
-    rooms = new RoomService(db);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
-  const aProcess = (options: Omit<LoggedProcessOptions, 'openerTimeoutMs'> = {}) => loggedProcess(db, { ...options, openerTimeoutMs: OPENER_TIMEOUT_MS });
+  const aProcess = (options: Omit<LoggedProcessOptions, 'openerTimeoutMs'> = {}) => loggedProcess(services.db, { ...options, openerTimeoutMs: OPENER_TIMEOUT_MS });
 
   /** Alice and Bob seated in a new timed room: the match is in its opener. */
   async function seated(matches: MatchService): Promise<{ matchId: string; code: string; alice: PublicPlayer; bob: PublicPlayer }> {
-    const [alice, bob] = (await Promise.all([players.createGuest(), players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
-    const room = await rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
+    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);
     return { matchId: room.matchId, code: room.code, alice, bob };
   }
 
   async function stored(matchId: string) {
-    const match = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
-    const rounds = await db.prisma.openerRound.findMany({ where: { matchId }, orderBy: { round: 'asc' } });
-    const events = await db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
+    const match = await services.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    const rounds = await services.db.prisma.openerRound.findMany({ where: { matchId }, orderBy: { round: 'asc' } });
+    const events = await services.db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
     return { match, rounds, events };
   }
 
@@ -54,7 +40,7 @@ describe.each(engines)('the opener path on %s', (engine) => {
     const { matches, log, since } = aProcess({
       publish: async (_code, envelopes) => {
         for (const envelope of envelopes) {
-          const row = await db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
+          const row = await services.db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
           if (!row) unstored.push(envelope.version);
           published.push(envelope);
         }
@@ -110,7 +96,7 @@ describe.each(engines)('the opener path on %s', (engine) => {
     await matches.resign(bob, matchId);
     await matches.rematch(alice, matchId);
     await matches.rematch(bob, matchId);
-    const next = (await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).nextMatchId!;
+    const next = (await services.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } })).nextMatchId!;
     const rematchMark = log.length;
     await matches.chooseHand(bob, { matchId: next, choice: 'paper' });
     await matches.chooseHand(alice, { matchId: next, choice: 'rock' });
@@ -121,7 +107,7 @@ describe.each(engines)('the opener path on %s', (engine) => {
   it('refuses as the transaction does: a second hand in one round, a spectator, a match out of its opener; nothing is written', async () => {
     const { matches } = aProcess();
     const { matchId, alice, bob } = await seated(matches);
-    const carol = (await players.createGuest()).player;
+    const carol = (await services.players.createGuest()).player;
     await matches.chooseHand(alice, { matchId, choice: 'rock' });
     const before = await stored(matchId);
     expect(await refusal(matches.chooseHand(alice, { matchId, choice: 'paper' }))).toBe(ErrorCode.AlreadyChosen);

@@ -1,8 +1,12 @@
 import type { MatchEventEnvelope } from '@oanquan/protocol';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/database.js';
 import type { HotSql } from '../db/hot-sql.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { MatchService, type MatchServiceOptions } from '../matches/match-service.js';
+import { PlayerService } from '../players/player-service.js';
+import { RoomService } from '../rooms/room-service.js';
+import { migratedDatabase, type EngineName } from './databases.js';
 
 export interface LoggedProcessOptions extends MatchServiceOptions {
   publish?: (code: string, envelopes: MatchEventEnvelope[]) => Promise<void> | void;
@@ -43,3 +47,33 @@ export const refusal = (promise: Promise<unknown>) =>
     () => 'ok',
     (error: { code?: string }) => error.code ?? String(error),
   );
+
+/**
+ * A migrated database of `engine` with the player and room services, opened
+ * before the tests of the enclosing block and closed after them.
+ */
+export function servicesOn(engine: EngineName): { readonly db: Database; readonly players: PlayerService; readonly rooms: RoomService } {
+  let opened: { db: Database; players: PlayerService; rooms: RoomService } | undefined;
+  beforeAll(async () => {
+    const db = await migratedDatabase(engine);
+    opened = { db, players: new PlayerService(db), rooms: new RoomService(db) };
+  });
+  afterAll(async () => {
+    await opened?.db.close();
+  });
+  const get = () => {
+    if (!opened) throw new Error('the database opens before the tests, not while they are declared');
+    return opened;
+  };
+  return {
+    get db() {
+      return get().db;
+    },
+    get players() {
+      return get().players;
+    },
+    get rooms() {
+      return get().rooms;
+    },
+  };
+}
