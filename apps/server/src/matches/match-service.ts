@@ -40,10 +40,11 @@ import {
   type MoveRow,
   type Tx,
 } from './match-store.js';
+import { readMatchRow } from './match-row.js';
 import { missedEvents } from './missed-events.js';
 import { commitMove, type MoveRecord } from './move-commit.js';
 import { commitHand } from './opener-commit.js';
-import { commitRematch, readEndedMatch, type EndedMatch } from './rematch-commit.js';
+import { commitRematch } from './rematch-commit.js';
 import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
 import { decideHand, startPlaying, type HandDecision } from './opener.js';
 import { SharedRead } from './shared-read.js';
@@ -497,8 +498,8 @@ export class MatchService {
    * between. Undefined whenever the transaction should decide (a refusal,
    * another change got there first).
    */
-  private async rematchInOneStatement(player: PublicPlayer, matchId: string): Promise<{ after: EndedMatch; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
-    const match = await readEndedMatch(this.db.sql, matchId);
+  private async rematchInOneStatement(player: PublicPlayer, matchId: string): Promise<{ after: MatchRow; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
+    const match = await readMatchRow(this.db.sql, matchId);
     const seat = match && seatOf(match, player.id);
     if (!match || seat === null || seat === undefined) return undefined;
     let decided: RematchDecision;
@@ -512,7 +513,7 @@ export class MatchService {
     const now = this.now();
     const created = decided.accepts ? newMatchRow(match, randomUUID(), now) : null;
     const events: MatchEvent[] = created ? [...decided.events, { type: 'rematch', matchId: created.id }] : decided.events;
-    const after: EndedMatch = { ...match, ...decided.offer, nextMatchId: created?.id ?? null, version: match.version + events.length };
+    const after: MatchRow = { ...match, ...decided.offer, nextMatchId: created?.id ?? null, version: match.version + events.length };
     const envelopes = envelopesOf(match, events, now);
     if (!(await commitRematch(this.db.sql, match.version, after, created, envelopes, now))) return undefined;
     return { after, created, envelopes };
@@ -603,7 +604,7 @@ export class MatchService {
     }
   }
 
-  private async committed(match: Pick<MatchRow, 'id' | 'status' | 'clockDeadline' | 'room'>, envelopes: MatchEventEnvelope[]): Promise<void> {
+  private async committed(match: MatchRow, envelopes: MatchEventEnvelope[]): Promise<void> {
     if (!envelopes.length) return;
     this.snapshots.delete(match.id);
     this.currents?.changed(match.room.code);

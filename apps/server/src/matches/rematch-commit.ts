@@ -2,38 +2,6 @@ import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { HotSql } from '../db/hot-sql.js';
 import type { MatchRow } from './match-store.js';
 
-/** What a rematch is decided from: the match's own columns, its room and its seats. */
-export type EndedMatch = Omit<MatchRow, 'rounds'>;
-
-/** The match row as Prisma would give it, its room and seats included, in one statement. */
-const endedMatchStatement = {
-  name: 'ended-match',
-  text: `
-    SELECT m.id, m.room_id AS "roomId", m.number, m.status::text AS status, m.rules, m.player0_id AS "player0Id", m.player1_id AS "player1Id",
-      m.first, m.version, m.position, m.winner, m.end_reason AS "endReason", m.score0, m.score1, m.rated, m.rated_at AS "ratedAt",
-      m.rating_changes AS "ratingChanges", m.clock0_ms AS "clock0Ms", m.clock1_ms AS "clock1Ms", m.turn_started_at AS "turnStartedAt",
-      m.clock_deadline AS "clockDeadline", m.first_move_deadline AS "firstMoveDeadline", m.absent0_since AS "absent0Since",
-      m.absent1_since AS "absent1Since", m.rematch0, m.rematch1, m.next_match_id AS "nextMatchId", m.created_at AS "createdAt",
-      m.started_at AS "startedAt", m.ended_at AS "endedAt",
-      json_build_object('code', r.code, 'initialMs', r.initial_ms, 'incrementMs', r.increment_ms) AS room,
-      (SELECT json_build_object('id', p.id, 'name', p.name, 'botLevel', p.bot_level) FROM player p WHERE p.id = m.player0_id) AS player0,
-      (SELECT json_build_object('id', p.id, 'name', p.name, 'botLevel', p.bot_level) FROM player p WHERE p.id = m.player1_id) AS player1
-    FROM match m JOIN room r ON r.id = m.room_id WHERE m.id = $1::uuid`,
-};
-
-const dateColumns = ['ratedAt', 'turnStartedAt', 'clockDeadline', 'firstMoveDeadline', 'absent0Since', 'absent1Since', 'createdAt', 'startedAt', 'endedAt'] as const;
-
-export async function readEndedMatch(sql: HotSql, matchId: string): Promise<EndedMatch | undefined> {
-  const [row] = await sql.query<EndedMatch>(endedMatchStatement, [matchId]);
-  if (!row) return undefined;
-  // node-postgres and PGlite both give timestamps as Dates; this keeps it so whatever a driver does.
-  for (const column of dateColumns) {
-    const value = row[column] as Date | string | null;
-    if (typeof value === 'string') (row as Record<string, unknown>)[column] = new Date(value);
-  }
-  return row;
-}
-
 /**
  * An offer, or an acceptance with the new match, in one statement:
  * compare-and-set the ended match's version with its rematch columns, insert
@@ -62,7 +30,7 @@ const commitRematchStatement = {
  * `fromVersion`, with `created` (the new match, if this accepts) and the
  * envelopes. False when the match had moved on: nothing was written.
  */
-export async function commitRematch(sql: HotSql, fromVersion: number, after: EndedMatch, created: MatchRow | null, envelopes: MatchEventEnvelope[], at: Date): Promise<boolean> {
+export async function commitRematch(sql: HotSql, fromVersion: number, after: MatchRow, created: MatchRow | null, envelopes: MatchEventEnvelope[], at: Date): Promise<boolean> {
   const [row] = await sql.query<{ applied: number }>(commitRematchStatement, [
     after.id,
     fromVersion,

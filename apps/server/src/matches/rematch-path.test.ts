@@ -36,13 +36,13 @@ describe.each(engines)('the rematch path on %s', (engine) => {
 
     let mark = log.length;
     expect(await matches.rematch(alice, matchId)).toBe(before + 1);
-    expect(since(mark)).toEqual(['sql ended-match', 'sql commit-rematch']);
+    expect(since(mark)).toEqual(['sql match-row', 'sql commit-rematch']);
     mark = log.length;
     expect(await matches.rematch(alice, matchId)).toBe(before + 1);
-    expect(since(mark)).toEqual(['sql ended-match']);
+    expect(since(mark)).toEqual(['sql match-row']);
     mark = log.length;
     expect(await matches.rematch(bob, matchId)).toBe(before + 3);
-    expect(since(mark)).toEqual(['sql ended-match', 'sql commit-rematch']);
+    expect(since(mark)).toEqual(['sql match-row', 'sql commit-rematch']);
 
     const { match, events } = await stored(matchId);
     expect(match).toMatchObject({ version: before + 3, rematch0: true, rematch1: true, status: 'ended' });

@@ -20,7 +20,7 @@ export function decideRematch(match: Pick<MatchRow, 'status' | 'nextMatchId' | '
 }
 
 /** The next match of the room: same seats, rules and rating, starting with the opener. */
-export function nextMatchData(match: Omit<MatchRow, 'rounds'>) {
+export function nextMatchData(match: MatchRow) {
   return {
     roomId: match.roomId,
     number: match.number + 1,
@@ -34,7 +34,7 @@ export function nextMatchData(match: Omit<MatchRow, 'rounds'>) {
 }
 
 /** The row the database holds for a new match made from `data`, as Prisma would read it back (its defaults filled in). */
-export function newMatchRow(match: Omit<MatchRow, 'rounds'>, id: string, createdAt: Date): MatchRow {
+export function newMatchRow(match: MatchRow, id: string, createdAt: Date): MatchRow {
   const data = nextMatchData(match);
   return {
     ...data,
