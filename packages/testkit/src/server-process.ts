@@ -30,11 +30,11 @@ export interface ServerProcess {
  * Starts the real server entry point as its own process, as `pnpm start`
  * does, and waits until /api/health answers.
  */
-export async function startServerProcess(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: { port?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   // Node itself with tsx as a loader (not the tsx wrapper), so that a signal
   // sent to the child reaches the server and nothing else.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...testRateLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,8 @@
  *   pnpm bench:load                     the default plan (a few minutes)
  *   pnpm bench:load --games 300 --processes 2 --think 1000 --duration 30 --db postgresql
  *   pnpm bench:load --idle 1000,5000,10000   server RSS and heap as idle sockets in rooms grow to each count
+ *   pnpm bench:load --games 100 --db pglite --no-floor --cpu-prof .data/profiles
+ *                                       also writes each server process's CPU profile (.cpuprofile) there
  *
  * Players are real socket.io-client sockets that choose random legal moves
  * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
@@ -45,6 +47,7 @@ const { values: args } = parseArgs({
     floor: { type: 'boolean', default: true },
     'no-floor': { type: 'boolean', default: false },
     idle: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -178,7 +181,9 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
   };
   const servers: ServerProcess[] = [];
   try {
-    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env));
+    // Node writes the profile when the process exits, which SIGTERM's drain ends with.
+    const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env, { nodeArgs }));
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
     const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games);
@@ -223,7 +228,7 @@ async function loadRuns(runs: Run[]): Promise<void> {
       }
       const server = await serverRun(run, run.db === 'postgresql' ? databaseUrl : null);
       console.log(line('server', server));
-      const ratio = floor ? `×${(server.ack.p50 / floor.figures.ack.p50).toFixed(1)} / ×${(server.ack.p99 / floor.figures.ack.p99).toFixed(1)}` : '–';
+      const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}`);
       rows.push(
         `| ${run.games} | ${run.processes} | ${run.db} | ${server.offered.toFixed(0)} → ${server.achieved.toFixed(0)} | ${ms(server.ack.p50)} | ${ms(server.ack.p99)} | ${server.errorCount} | ${server.processes.map((p) => p.cpuPercent.toFixed(0)).join(' + ')} % | ` +
@@ -236,6 +241,11 @@ async function loadRuns(runs: Run[]): Promise<void> {
   console.log('\n| games | processes | database | moves/s offered → achieved | ack p50 ms | ack p99 ms | errors | server CPU | floor p50 / p99 ms | ratio p50 / p99 |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
+}
+
+/** A ratio with two significant digits, so one far below 1 does not print as 0.0. */
+function times(ratio: number): string {
+  return ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2);
 }
 
 if (args.idle) {

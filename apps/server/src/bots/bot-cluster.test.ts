@@ -40,13 +40,16 @@ describe.runIf(postgresAvailable)('the computer with two server processes sharin
     await db.connect();
     try {
       const moves = await db.query<{ ply: number; player_id: string }>('SELECT ply, player_id FROM move WHERE match_id = $1 ORDER BY ply', [room.matchId]);
-      const match = await db.query<{ version: number; status: string }>('SELECT version, status FROM match WHERE id = $1', [room.matchId]);
+      // The version and the events in one statement: the computer offers a rematch as soon as the game ends, adding an event at any moment.
+      const match = await db.query<{ version: number; status: string; events: number[] }>(
+        'SELECT m.version, m.status, (SELECT array_agg(e.version ORDER BY e.version) FROM match_event e WHERE e.match_id = m.id) AS events FROM match m WHERE m.id = $1',
+        [room.matchId],
+      );
       expect(match.rows[0]!.status).toBe('ended');
       // One move per ply, from 1, the two seats taking turns.
       expect(moves.rows.map((m) => m.ply)).toEqual(moves.rows.map((_, i) => i + 1));
       for (let i = 1; i < moves.rows.length; i++) expect(moves.rows[i]!.player_id).not.toBe(moves.rows[i - 1]!.player_id);
-      const events = await db.query<{ version: number }>('SELECT version FROM match_event WHERE match_id = $1 ORDER BY version', [room.matchId]);
-      expect(events.rows.map((e) => e.version)).toEqual(Array.from({ length: match.rows[0]!.version }, (_, i) => i + 1));
+      expect(match.rows[0]!.events).toEqual(Array.from({ length: match.rows[0]!.version }, (_, i) => i + 1));
     } finally {
       await db.end();
     }

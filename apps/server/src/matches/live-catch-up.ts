@@ -1,6 +1,7 @@
 import { play } from '@oanquan/rules';
 import type { HotSql } from '../db/hot-sql.js';
 import type { LiveGame } from './game-cache.js';
+import { dateOf } from './match-row.js';
 import type { MatchRow } from './match-store.js';
 
 /**
@@ -43,9 +44,4 @@ export async function caughtUp(sql: HotSql, live: LiveGame): Promise<LiveGame | 
     state = result.state;
   }
   return { match: { ...live.match, ...columns, turnStartedAt: dateOf(columns.turnStartedAt), clockDeadline: dateOf(columns.clockDeadline), firstMoveDeadline: dateOf(columns.firstMoveDeadline), endedAt: dateOf(columns.endedAt), absent0Since: dateOf(columns.absent0Since), absent1Since: dateOf(columns.absent1Since) }, state };
-}
-
-/** node-postgres and PGlite both give timestamps as Dates; this keeps it so whatever a driver does. */
-function dateOf(value: Date | string | null): Date | null {
-  return value === null || value instanceof Date ? value : new Date(value);
 }

@@ -1,7 +1,9 @@
-import { newGame, play, type Player, type State } from '@oanquan/rules';
+import { randomUUID } from 'node:crypto';
+import { play, type Player, type State } from '@oanquan/rules';
 import {
   ErrorCode,
   limits,
+  type Hand,
   type ClientPayload,
   type MatchEvent,
   type MatchEventEnvelope,
@@ -14,7 +16,7 @@ import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
-import { afterMove, clocksOnWire, remainingAt, startClocks } from './clock.js';
+import { afterMove, clocksOnWire, remainingAt } from './clock.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache, type LiveGame } from './game-cache.js';
 import { caughtUp } from './live-catch-up.js';
@@ -38,9 +40,13 @@ import {
   type MoveRow,
   type Tx,
 } from './match-store.js';
+import { readMatchRow } from './match-row.js';
 import { missedEvents } from './missed-events.js';
 import { commitMove, type MoveRecord } from './move-commit.js';
-import { roundWinner } from './opener.js';
+import { commitHand } from './opener-commit.js';
+import { commitRematch } from './rematch-commit.js';
+import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
+import { decideHand, startPlaying, type HandDecision } from './opener.js';
 import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { TransactionGate } from './transaction-gate.js';
@@ -207,37 +213,53 @@ export class MatchService {
    * `openerTimeoutMs` to choose (see `forfeitOpener`).
    */
   async chooseHand(player: PublicPlayer, { matchId, choice }: ClientPayload<'opener:choose'>): Promise<number> {
+    const hot = await this.queue.run(matchId, () => this.handFromCache(player, matchId, choice));
+    if (hot) {
+      await this.committed(hot.match, hot.envelopes);
+      this.snapshots.set(hot.match, []);
+      return hot.match.version;
+    }
     const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
-      const seat = requireSeat(match, player.id);
-      if (match.status !== 'opener') throw new ServiceError(ErrorCode.NotInOpener, 'The opener is not being played');
-      const open = openRound(match);
-      const round = open?.round ?? (match.rounds.at(-1)?.round ?? 0) + 1;
-      if (open?.[seat === 0 ? 'choice0' : 'choice1'] != null) {
-        throw new ServiceError(ErrorCode.AlreadyChosen, 'You have already chosen this round');
-      }
       const now = this.now();
-      // Too late: the one who chose in time has won the toss, whatever the sweeper's timing.
-      const lapsed = await this.lapsedOpener(tx, match, now);
-      if (lapsed) return lapsed;
-      const mine = seat === 0 ? { choice0: choice } : { choice1: choice };
-      const other = open?.[seat === 0 ? 'choice1' : 'choice0'] as typeof choice | null | undefined;
-      if (!other) {
-        await tx.openerRound.create({ data: { matchId, round, ...mine, createdAt: now } });
-        const deadline = new Date(now.getTime() + this.openerTimeoutMs).toISOString();
-        return { result: null, events: [{ type: 'opener-chosen', seat, round, deadline }] };
-      }
-      const choices = (seat === 0 ? [choice, other] : [other, choice]) as [typeof choice, typeof choice];
-      const winner = roundWinner(choices[0], choices[1]);
-      await tx.openerRound.update({ where: { matchId_round: { matchId, round } }, data: { ...mine, winner, decidedAt: now } });
-      const events: MatchEvent[] = [
-        { type: 'opener-chosen', seat, round, deadline: null },
-        { type: 'opener-round', round, choices, winner },
-      ];
-      if (winner === null) return { result: null, events };
-      const start = startPlaying(match, winner, now, this.firstMoveTimeoutMs);
-      return { result: null, events: [...events, start.event], update: start.update };
+      const decided = decideHand(match, requireSeat(match, player.id), choice, now, this);
+      if (decided === 'lapsed') return (await this.lapsedOpener(tx, match, now))!;
+      const { round, opened } = decided;
+      if (opened) await tx.openerRound.create({ data: round });
+      else await tx.openerRound.update({ where: { matchId_round: { matchId, round: round.round } }, data: { choice0: round.choice0, choice1: round.choice1, winner: round.winner, decidedAt: round.decidedAt } });
+      return { result: null, events: decided.events, update: decided.update };
     });
     return snapshot.version;
+  }
+
+  /**
+   * The hand decided against the newest match row this process holds and
+   * committed in one statement. Undefined whenever the row might not tell
+   * (none held, a refusal a fresher row might not confirm, a lapsed round,
+   * another change got there first): the transaction then decides from the
+   * database.
+   */
+  private async handFromCache(player: PublicPlayer, matchId: string, choice: Hand): Promise<{ match: MatchRow; envelopes: MatchEventEnvelope[] } | undefined> {
+    const match = this.snapshots.latest(matchId)?.match;
+    const seat = match && seatOf(match, player.id);
+    if (!match || seat === null || seat === undefined || match.status !== 'opener') return undefined;
+    const now = this.now();
+    let decided: HandDecision | 'lapsed';
+    try {
+      decided = decideHand(match, seat, choice, now, this);
+    } catch (error) {
+      if (error instanceof ServiceError) return undefined;
+      throw error;
+    }
+    if (decided === 'lapsed') return undefined;
+    const rounds = decided.opened ? [...match.rounds, decided.round] : match.rounds.map((r) => (r.round === decided.round.round ? decided.round : r));
+    const next = { ...match, ...decided.update, rounds, version: match.version + decided.events.length } as MatchRow;
+    const envelopes = envelopesOf(match, decided.events, now);
+    if (!(await commitHand(this.db.sql, match.version, next, decided.round, envelopes, now))) {
+      this.snapshots.delete(matchId);
+      return undefined;
+    }
+    if (next.status === 'playing') this.games.set(next, stateOf(next, []));
+    return { match: next, envelopes };
   }
 
   /** design.md: on timeout a player who chose wins the toss. A no-op until the deadline has passed. */
@@ -469,29 +491,50 @@ export class MatchService {
 
   /** Offer, or accept the other's offer: then a new match of the same room starts with the opener. */
   async rematch(player: PublicPlayer, matchId: string): Promise<number> {
-    const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
-      const seat = requireSeat(match, player.id);
-      if (match.status !== 'ended') throw new ServiceError(ErrorCode.NotAllowedNow, 'A rematch is offered once the match has ended');
-      if (match.nextMatchId || (seat === 0 ? match.rematch0 : match.rematch1)) return { result: null, events: [] };
-      const events: MatchEvent[] = [{ type: 'rematch-offered', seat }];
-      const offer = seat === 0 ? { rematch0: true } : { rematch1: true };
-      if (!(seat === 0 ? match.rematch1 : match.rematch0)) return { result: null, events, update: offer };
-      const next = await tx.match.create({
-        data: {
-          roomId: match.roomId,
-          number: match.number + 1,
-          status: 'opener',
-          rules: asJson(rulesOf(match)),
-          rated: match.rated,
-          player0Id: match.player0Id,
-          player1Id: match.player1Id,
-          position: asJson(newGame({ rules: rulesOf(match) }).position),
-        },
-      });
-      events.push({ type: 'rematch', matchId: next.id });
-      return { result: null, events, update: { ...offer, nextMatchId: next.id } };
+    const hot = await this.queue.run(matchId, () => this.rematchInOneStatement(player, matchId));
+    if (hot) {
+      await this.committed(hot.after, hot.envelopes);
+      if (hot.created) this.snapshots.set(hot.created, []);
+      return hot.after.version;
+    }
+    const { result: created, snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<MatchRow | null>> => {
+      const decided = decideRematch(match, requireSeat(match, player.id));
+      if (!decided) return { result: null, events: [] };
+      if (!decided.accepts) return { result: null, events: decided.events, update: decided.offer };
+      const next = await tx.match.create({ data: nextMatchData(match) });
+      // Room and seats are the ended match's, read in this transaction: the new row needs no read of its own.
+      const row: MatchRow = { ...next, room: match.room, player0: match.player0, player1: match.player1, rounds: [] };
+      return { result: row, events: [...decided.events, { type: 'rematch', matchId: next.id }], update: { ...decided.offer, nextMatchId: next.id } };
     });
+    // Committed: the opener's first hand can be decided from it.
+    if (created) this.snapshots.set(created, []);
     return snapshot.version;
+  }
+
+  /**
+   * The rematch read and committed in one statement each, holding nothing in
+   * between. Undefined whenever the transaction should decide (a refusal,
+   * another change got there first).
+   */
+  private async rematchInOneStatement(player: PublicPlayer, matchId: string): Promise<{ after: MatchRow; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
+    const match = await readMatchRow(this.db.sql, matchId);
+    const seat = match && seatOf(match, player.id);
+    if (!match || seat === null || seat === undefined) return undefined;
+    let decided: RematchDecision;
+    try {
+      decided = decideRematch(match, seat);
+    } catch (error) {
+      if (error instanceof ServiceError) return undefined;
+      throw error;
+    }
+    if (!decided) return { after: match, created: null, envelopes: [] };
+    const now = this.now();
+    const created = decided.accepts ? newMatchRow(match, randomUUID(), now) : null;
+    const events: MatchEvent[] = created ? [...decided.events, { type: 'rematch', matchId: created.id }] : decided.events;
+    const after: MatchRow = { ...match, ...decided.offer, nextMatchId: created?.id ?? null, version: match.version + events.length };
+    const envelopes = envelopesOf(match, events, now);
+    if (!(await commitRematch(this.db.sql, match.version, after, created, envelopes, now))) return undefined;
+    return { after, created, envelopes };
   }
 
   /** A match's room never changes: a live match this process knows answers without a read. */
@@ -653,26 +696,6 @@ function busyIfSaturated(error: unknown): unknown {
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
-}
-
-/**
- * The opener is decided: the winner moves first, within `firstMoveTimeoutMs`
- * or the match is aborted; the clocks are set but run only from that move.
- */
-function startPlaying(match: MatchRow, first: Seat, now: Date, firstMoveTimeoutMs: number): { event: MatchEvent; update: Parameters<typeof commitEvents>[3] } {
-  const clocks = startClocks(match.room);
-  const firstMoveDeadline = new Date(now.getTime() + firstMoveTimeoutMs);
-  return {
-    event: { type: 'started', first, clocks: clocks && clocksOnWire(clocks, match.room, first, now), firstMoveDeadline: firstMoveDeadline.toISOString() },
-    update: {
-      status: 'playing',
-      first,
-      startedAt: now,
-      firstMoveDeadline,
-      position: asJson(newGame({ rules: rulesOf(match), first }).position),
-      ...clocks,
-    },
-  };
 }
 
 function requireSeat(match: MatchRow, playerId: string): Seat {

@@ -15,6 +15,7 @@ import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { timeControlOf } from '../rooms/room-service.js';
 import { clocksOnWire } from './clock.js';
+import { matchRowOf, matchRowSql } from './match-row.js';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -40,10 +41,11 @@ export async function lockMatch(tx: Tx, matchId: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM match WHERE id = ${matchId}::uuid FOR UPDATE`;
 }
 
+/** The row with its room, seats and rounds in one statement (see match-row.ts), as the include would read it. */
 export async function loadMatch(tx: Tx, matchId: string): Promise<MatchRow> {
-  const match = await tx.match.findUnique({ where: { id: matchId }, include: matchInclude });
+  const [match] = await tx.$queryRawUnsafe<MatchRow[]>(matchRowSql, matchId);
   if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
-  return match;
+  return matchRowOf(match);
 }
 
 export async function loadMoves(tx: Tx, matchId: string): Promise<MoveRow[]> {
@@ -56,7 +58,7 @@ export function seatOf(match: { player0Id: string | null; player1Id: string | nu
   return null;
 }
 
-export function rulesOf(match: MatchRow): RuleOptions {
+export function rulesOf(match: Pick<MatchRow, 'rules'>): RuleOptions {
   return match.rules as unknown as RuleOptions;
 }
 

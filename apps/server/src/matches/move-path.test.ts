@@ -1,14 +1,10 @@
 import { PRESETS, type Move } from '@oanquan/rules';
 import { ErrorCode, type MatchEventEnvelope, type PublicPlayer } from '@oanquan/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
-import type { HotSql } from '../db/hot-sql.js';
-import type { PrismaClient } from '../generated/prisma/client.js';
-import { PlayerService } from '../players/player-service.js';
-import { RoomService } from '../rooms/room-service.js';
-import { engines, migratedDatabase } from '../testing/databases.js';
+import { describe, expect, it } from 'vitest';
+import { engines } from '../testing/databases.js';
 import { scriptedGame } from '../testing/live.js';
-import { MatchService, type MatchServiceOptions } from './match-service.js';
+import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
+import type { MatchService, MatchServiceOptions } from './match-service.js';
 
 /**
  * The move's hot path: decided in memory, committed in one statement, and
@@ -16,45 +12,14 @@ import { MatchService, type MatchServiceOptions } from './match-service.js';
  * the database, a retried move id, a race for one version, an overload).
  */
 describe.each(engines)('the move path on %s', (engine) => {
-  let db: Database;
-  let players: PlayerService;
-  let rooms: RoomService;
+  const services = servicesOn(engine);
 
-  beforeAll(async () => {
-    db = await migratedDatabase(engine);
-    players = new PlayerService(db);
-    rooms = new RoomService(db);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
-  /** The same database as one more process would see it, with every statement it sends written down. */
-  function aProcess(options: MatchServiceOptions = {}, publish: (code: string, envelopes: MatchEventEnvelope[]) => Promise<void> | void = () => {}) {
-    const log: string[] = [];
-    const prisma = db.prisma.$extends({
-      query: {
-        async $allOperations({ model, operation, args, query }) {
-          log.push(`prisma ${model ?? ''}.${operation}`);
-          return query(args);
-        },
-      },
-    }) as unknown as PrismaClient;
-    const sql: HotSql = {
-      query: (statement, values) => {
-        log.push(`sql ${statement.name}`);
-        return db.sql.query(statement, values);
-      },
-      close: async () => {},
-    };
-    const matches = new MatchService({ ...db, prisma, sql }, publish, 30_000, 30_000, undefined, options);
-    return { matches, log, since: (mark: number) => log.slice(mark) };
-  }
+  const aProcess = (options: MatchServiceOptions = {}, publish?: LoggedProcessOptions['publish']) => loggedProcess(services.db, { ...options, publish });
 
   /** A casual untimed match in play, Alice (seat 0) to move first, and the whole game the two will play. */
   async function started(matches: MatchService): Promise<{ matchId: string; alice: PublicPlayer; bob: PublicPlayer; version: number; game: Move[] }> {
-    const [alice, bob] = (await Promise.all([players.createGuest(), players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
-    const room = await rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
+    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);
     await matches.chooseHand(alice, { matchId: room.matchId, choice: 'paper' });
@@ -62,16 +27,10 @@ describe.each(engines)('the move path on %s', (engine) => {
     return { matchId: room.matchId, alice, bob, version, game: scriptedGame(PRESETS.classic, 0) };
   }
 
-  const refusal = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'ok',
-      (error: { code?: string }) => error.code ?? String(error),
-    );
-
   async function stored(matchId: string) {
-    const match = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
-    const moves = await db.prisma.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' } });
-    const events = await db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
+    const match = await services.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    const moves = await services.db.prisma.move.findMany({ where: { matchId }, orderBy: { ply: 'asc' } });
+    const events = await services.db.prisma.matchEvent.findMany({ where: { matchId }, orderBy: { version: 'asc' } });
     return { match, moves, events };
   }
 
@@ -80,7 +39,7 @@ describe.each(engines)('the move path on %s', (engine) => {
     const unstored: number[] = [];
     const publish = async (_code: string, envelopes: MatchEventEnvelope[]) => {
       for (const envelope of envelopes) {
-        const row = await db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
+        const row = await services.db.prisma.matchEvent.findUnique({ where: { matchId_version: { matchId: envelope.matchId, version: envelope.version } } });
         if (!row) unstored.push(envelope.version);
         published.push(envelope);
       }

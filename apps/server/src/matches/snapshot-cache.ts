@@ -17,6 +17,14 @@ export class SnapshotCache {
     return entry?.match.version === version ? entry : undefined;
   }
 
+  /**
+   * The newest rows held, whatever their version: a change decided from them
+   * must be committed over that version, which tells whether they were current.
+   */
+  latest(matchId: string): { match: MatchRow; moves: MoveRow[] } | undefined {
+    return this.entries.get(matchId);
+  }
+
   /** Keeps the newest version seen: a slow reader never replaces a newer entry with its older one. */
   set(match: MatchRow, moves: MoveRow[]): void {
     const held = this.entries.get(match.id);

@@ -1,0 +1,52 @@
+import type { MatchEventEnvelope } from '@oanquan/protocol';
+import type { HotSql } from '../db/hot-sql.js';
+import type { MatchRow } from './match-store.js';
+
+/**
+ * An offer, or an acceptance with the new match, in one statement:
+ * compare-and-set the ended match's version with its rematch columns, insert
+ * the new match (when there is one) and the events. When another change got
+ * there first the update matches no row, so nothing else is written.
+ */
+const commitRematchStatement = {
+  name: 'commit-rematch',
+  text: `
+    WITH m AS (
+      UPDATE match SET version = $3, rematch0 = $4, rematch1 = $5, next_match_id = $6::uuid
+      WHERE id = $1::uuid AND version = $2
+      RETURNING id),
+    n AS (
+      INSERT INTO match (id, room_id, number, status, rules, rated, player0_id, player1_id, position, created_at)
+      SELECT $6::uuid, $7::uuid, $8::int, 'opener'::"MatchStatus", $9::jsonb, $10::boolean, $11::uuid, $12::uuid, $13::jsonb, $14::timestamptz
+      FROM m WHERE $6::uuid IS NOT NULL),
+    ev AS (
+      INSERT INTO match_event (match_id, version, payload, created_at)
+      SELECT m.id, $2 + e.n, e.payload, $14::timestamptz FROM m, jsonb_array_elements($15::jsonb) WITH ORDINALITY AS e(payload, n))
+    SELECT count(*)::int AS applied FROM m`,
+};
+
+/**
+ * Commits `after` (the ended match at its new version) over the row at
+ * `fromVersion`, with `created` (the new match, if this accepts) and the
+ * envelopes. False when the match had moved on: nothing was written.
+ */
+export async function commitRematch(sql: HotSql, fromVersion: number, after: MatchRow, created: MatchRow | null, envelopes: MatchEventEnvelope[], at: Date): Promise<boolean> {
+  const [row] = await sql.query<{ applied: number }>(commitRematchStatement, [
+    after.id,
+    fromVersion,
+    after.version,
+    after.rematch0,
+    after.rematch1,
+    created?.id ?? null,
+    created?.roomId ?? null,
+    created?.number ?? null,
+    created ? JSON.stringify(created.rules) : null,
+    created?.rated ?? null,
+    created?.player0Id ?? null,
+    created?.player1Id ?? null,
+    created ? JSON.stringify(created.position) : null,
+    at.toISOString(),
+    JSON.stringify(envelopes),
+  ]);
+  return row?.applied === 1;
+}
