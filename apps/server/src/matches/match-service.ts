@@ -213,6 +213,7 @@ export class MatchService {
    * `openerTimeoutMs` to choose (see `forfeitOpener`).
    */
   async chooseHand(player: PublicPlayer, { matchId, choice }: ClientPayload<'opener:choose'>): Promise<number> {
+    await this.settled();
     const hot = await this.queue.run(matchId, () => this.handFromCache(player, matchId, choice));
     if (hot) {
       await this.committed(hot.match, hot.envelopes);
@@ -289,8 +290,7 @@ export class MatchService {
     if (this.movesInFlight >= this.maxMovesInFlight) throw new ServiceError(ErrorCode.Busy, 'The server is busy; send the move again in a moment', 503);
     this.movesInFlight++;
     try {
-      const settling = this.settled();
-      if (settling) await settling;
+      await this.settled();
       const outcome = await this.queue.run(payload.matchId, async () => (await this.moveFromCache(player, payload, receivedAt)) ?? this.moveInTransaction(player, payload, receivedAt));
       await this.committed(outcome.match, outcome.envelopes);
       return outcome.version;
@@ -491,6 +491,7 @@ export class MatchService {
 
   /** Offer, or accept the other's offer: then a new match of the same room starts with the opener. */
   async rematch(player: PublicPlayer, matchId: string): Promise<number> {
+    await this.settled();
     const hot = await this.queue.run(matchId, () => this.rematchInOneStatement(player, matchId));
     if (hot) {
       await this.committed(hot.after, hot.envelopes);
@@ -566,8 +567,7 @@ export class MatchService {
    * and its moves agree). Nothing here waits for a change in progress.
    */
   private async view(matchId: string, version: number): Promise<MatchSnapshot> {
-    const settling = this.settled();
-    if (settling) await settling;
+    await this.settled();
     let rows = this.snapshots.get(matchId, version);
     if (!rows) {
       rows = await this.snapshotReads.read(matchId);
@@ -598,8 +598,7 @@ export class MatchService {
    * between our read and our write; the decision is then made again.
    */
   private async change<R>(matchId: string, decide: (tx: Tx, match: MatchRow) => Promise<Decision<R>> | Decision<R>): Promise<{ result: R; snapshot: MatchSnapshot }> {
-    const settling = this.settled();
-    if (settling) await settling;
+    await this.settled();
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.queue.run(matchId, () =>
