@@ -1,5 +1,17 @@
 import type { HotSql } from '../db/hot-sql.js';
-import type { MatchRow } from './match-store.js';
+import type { Prisma } from '../generated/prisma/client.js';
+
+const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
+
+/** What a match is read with: its room, its seats and its opener rounds in order. */
+export const matchInclude = {
+  room: { select: { code: true, initialMs: true, incrementMs: true } },
+  player0: seatPlayer,
+  player1: seatPlayer,
+  rounds: { orderBy: { round: 'asc' } },
+} as const satisfies Prisma.MatchInclude;
+
+export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
 /**
  * A match row as Prisma gives it with `matchInclude` (its room, its seats,

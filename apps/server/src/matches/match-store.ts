@@ -15,20 +15,11 @@ import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { timeControlOf } from '../rooms/room-service.js';
 import { clocksOnWire } from './clock.js';
-import { matchRowOf, matchRowSql } from './match-row.js';
+import { matchRowOf, matchRowSql, type MatchRow } from './match-row.js';
 
 export type Tx = Prisma.TransactionClient;
 
-const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
-
-export const matchInclude = {
-  room: { select: { code: true, initialMs: true, incrementMs: true } },
-  player0: seatPlayer,
-  player1: seatPlayer,
-  rounds: { orderBy: { round: 'asc' } },
-} as const satisfies Prisma.MatchInclude;
-
-export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
+export { matchInclude, type MatchRow } from './match-row.js';
 export type MoveRow = { ply: number; square: number; dir: number; remainingMs: number | null };
 
 /**
