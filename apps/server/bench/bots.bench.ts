@@ -9,6 +9,7 @@
  * (waiting for a worker included), and the load average.
  */
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PRESETS } from '@oanquan/rules';
 import type { RoomResponse, Seat } from '@oanquan/protocol';
 import { freePort, startServerProcess } from '@oanquan/testkit';
@@ -47,6 +48,22 @@ async function searchTimes(): Promise<string> {
   const at = (quantile: string) => ((metricSample(text, 'oanquan_engine_move_seconds', `{quantile="${quantile}",level="${LEVEL}"}`) ?? NaN) * 1000).toFixed(1);
   const count = metricSample(text, 'oanquan_engine_move_seconds_count', `{level="${LEVEL}"}`) ?? 0;
   return `p50 ${at('0.5')} ms, p90 ${at('0.9')} ms, p99 ${at('0.99')} ms, max ${at('1')} ms (${count} searches so far)`;
+}
+
+/**
+ * How late each event loop ran over a phase: the server's (from its metrics,
+ * which reset at every read) and this process's, whose simulated people time
+ * the acks, so a late ack can be told apart from a late measurer.
+ */
+const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+benchLoop.enable();
+async function loopDelays(): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const server = (name: string) => ((metricSample(text, `oanquan_nodejs_eventloop_lag_${name}_seconds`) ?? NaN) * 1000).toFixed(1);
+  const bench = (ns: number) => (ns / 1e6).toFixed(1);
+  const line = `event-loop delay: server p99 ${server('p99')} ms, max ${server('max')} ms; this bench's p99 ${bench(benchLoop.percentile(99))} ms, max ${bench(benchLoop.max)} ms`;
+  benchLoop.reset();
+  return line;
 }
 
 function percentiles(values: number[]): string {
@@ -109,10 +126,13 @@ async function againstComputer(seed: number): Promise<number[]> {
 }
 
 try {
+  await loopDelays();
   const alone = await peoplePlaying(() => true, 2);
+  const aloneLoops = await loopDelays();
   const single = await againstComputer(1);
   console.log(`engine ${engine}, load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`people alone: move ack ${percentiles(alone)}`);
+  console.log(`  ${aloneLoops}`);
   console.log(`one game against level ${LEVEL}: the computer's reply ${percentiles(single)}`);
   console.log(`  level-${LEVEL} search wall time on the server: ${await searchTimes()}`);
 
@@ -134,6 +154,7 @@ try {
   const seconds = (performance.now() - loadStarted) / 1000;
   console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`people beside ${BOT_GAMES} games against level ${LEVEL}: move ack ${percentiles(beside)}`);
+  console.log(`  ${await loopDelays()}`);
   console.log(`the computer's reply in those games: ${percentiles(replies)}; ${replies.length} replies in ${seconds.toFixed(0)} s`);
   console.log(`  level-${LEVEL} search wall time on the server, both phases: ${await searchTimes()}`);
   console.log(`people playing the computer think ${HUMAN_THINK_MS} ms a move; the computer's move lands ${MOVE_DELAY_MS} ms after its turn began at the earliest`);
