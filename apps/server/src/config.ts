@@ -91,8 +91,12 @@ const envSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Per player: games against the computer started, and analyses asked for. */
   RATE_LIMIT_ANALYSES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Worker threads searching the computer's moves, at most the cores less one; analyses have one more of their own. */
-  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Worker threads searching the computer's moves; analyses have one more of
+   * their own. More than the cores, so that many games' searches share the
+   * CPU and each ends at its deadline instead of queueing behind another.
+   */
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(4),
   /** The engine threads' nice value on Linux: 19, the lowest priority, lets the event loop (people's moves) go first. */
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** The longest the computer thinks about one move (a clock may give it less); level 8 is at its best from 100 ms. */

@@ -30,7 +30,13 @@ export class EngineError extends Error {
 }
 
 export interface EnginePoolOptions {
-  /** Worker threads; one by default, never more than the machine's cores less one, which the caller's event loop keeps. */
+  /**
+   * Worker threads; one by default, at most four per core. More threads than
+   * cores is the point when many callers need answers by a deadline: the
+   * searches then share the cores (below the caller, at their low priority)
+   * and each stops at its own deadline, where with fewer threads a search
+   * waits for the one ahead of it and answers late.
+   */
   readonly threads?: number;
   /** The workers' nice value, 0 (normal) to 19 (lowest, the default). */
   readonly nice?: number;
@@ -44,6 +50,7 @@ export interface CallLimit {
 const DEFAULT_MOVE_LIMIT_MS = 5000;
 const DEFAULT_ANALYSIS_LIMIT_MS = 120_000;
 const LOWEST_PRIORITY = 19;
+const THREADS_PER_CORE = 4;
 
 /** The worker module beside this one, in the sources or the build. */
 const WORKER = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;
@@ -52,11 +59,11 @@ const ENTRY = new URL('../worker-entry.mjs', import.meta.url).href;
 
 export class EnginePool {
   readonly #pool: Piscina;
-  /** The worker threads actually started, after the cap on cores. */
+  /** The worker threads actually started, after the cap. */
   readonly threads: number;
 
   constructor(options: EnginePoolOptions = {}) {
-    const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism() - 1));
+    const threads = Math.max(1, Math.min(options.threads ?? 1, THREADS_PER_CORE * availableParallelism()));
     this.threads = threads;
     this.#pool = new Piscina({
       filename: ENTRY,
