@@ -70,6 +70,8 @@ export async function startFloorGames(url: string, games: number, thinkMs: numbe
     return sockets.map((socket, seat) => new FloorPlayer(socket, game, seat as 0 | 1, thinkMs, tally));
   });
   for (const [first] of pairs) first!.maybeMove();
+  // A floor game has no opener: it is under way as soon as its sockets are.
+  tally.started = 2 * games;
   return pairs.flat();
 }
 

@@ -22,6 +22,8 @@ export class LoadTally {
   gaps = 0;
   /** Refusals to be sent again (BUSY), which the players resend with the same moveId as the web client does. */
   readonly resent = new Tally();
+  /** Players whose game has started (its opener decided): the run is measured once every game has. */
+  started = 0;
   measuring = false;
   stopping = false;
   inFlight = 0;
@@ -125,6 +127,7 @@ class LoadPlayer {
     this.version = envelope.version;
     if (event.type === 'opener-round' && event.winner === null) this.chooseHand();
     else if (event.type === 'started') {
+      this.settings.tally.started++;
       this.position = newGame({ rules: this.rules, first: event.first }).position;
       this.maybeMove();
     } else if (event.type === 'moved') {

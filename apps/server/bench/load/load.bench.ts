@@ -89,7 +89,10 @@ const durationS = Number(args.duration);
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 async function measure(tally: LoadTally, pids: number[], games: number): Promise<Omit<Figures, 'lost'>> {
-  await sleep(3000); // openers played, first moves under way
+  // Steady play is measured, not the crowd arriving: every game's opener decided (or a minute
+  // gone), then the first moves under way.
+  for (let waited = 0; tally.started < 2 * games && waited < 60_000; waited += 100) await sleep(100);
+  await sleep(3000);
   const watch = new ProcessWatch(pids);
   tally.measuring = true;
   const started = performance.now();
@@ -139,9 +142,14 @@ async function sequentialPg(url: string, count: number): Promise<number[]> {
   return latencies;
 }
 
+/** Node writes the profile when the process exits, which SIGTERM's drain (server) or handler (relay) ends with. */
+function cpuProfArgs(): string[] {
+  return args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+}
+
 async function floorRun(run: Run, databaseUrl: string): Promise<{ figures: Figures; pg: Percentiles; echo: Percentiles }> {
   const port = await freePort();
-  const relay = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'floor-relay.ts'), databaseUrl, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const relay = spawn(process.execPath, [...cpuProfArgs(), '--import', 'tsx', path.join(here, 'floor-relay.ts'), databaseUrl, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     await waitForLine(relay, 'ready');
     const url = `http://127.0.0.1:${port}`;
@@ -181,9 +189,7 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
   };
   const servers: ServerProcess[] = [];
   try {
-    // Node writes the profile when the process exits, which SIGTERM's drain ends with.
-    const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
-    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env, { nodeArgs }));
+    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env, { nodeArgs: cpuProfArgs() }));
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
     const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games);

@@ -217,7 +217,6 @@ export class MatchService {
     const hot = await this.queue.run(matchId, () => this.handFromCache(player, matchId, choice));
     if (hot) {
       await this.committed(hot.match, hot.envelopes);
-      this.snapshots.set(hot.match, []);
       return hot.match.version;
     }
     const { snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<null>> => {
@@ -260,6 +259,8 @@ export class MatchService {
       return undefined;
     }
     if (next.status === 'playing') this.games.set(next, stateOf(next, []));
+    // Held before the queue lets the other hand in, which is decided from it.
+    this.snapshots.set(next, []);
     return { match: next, envelopes };
   }
 
@@ -627,7 +628,7 @@ export class MatchService {
 
   private async committed(match: MatchRow, envelopes: MatchEventEnvelope[]): Promise<void> {
     if (!envelopes.length) return;
-    this.snapshots.delete(match.id);
+    this.snapshots.forgetBefore(match.id, match.version);
     this.currents?.changed(match.room.code);
     if (match.status === 'ended') this.games.delete(match.id);
     await this.publish(match.room.code, envelopes);

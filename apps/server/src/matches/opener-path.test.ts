@@ -104,6 +104,20 @@ describe.each(engines)('the opener path on %s', (engine) => {
     expect((await stored(next)).match).toMatchObject({ status: 'playing', first: 1 });
   });
 
+  it('both hands sent at the same moment, round after round: each in one statement, none left to the transaction', async () => {
+    const { matches, log } = aProcess();
+    const { matchId, alice, bob } = await seated(matches);
+    const mark = log.length;
+    // Ties until round 3 (rock–rock, paper–paper), then Alice's rock breaks Bob's scissors.
+    for (const [a, b] of [['rock', 'rock'], ['paper', 'paper'], ['rock', 'scissors']] as Array<[Hand, Hand]>) {
+      await Promise.all([matches.chooseHand(alice, { matchId, choice: a }), matches.chooseHand(bob, { matchId, choice: b })]);
+    }
+    expect(log.slice(mark)).toEqual(Array.from({ length: 6 }, () => 'sql commit-hand'));
+    const { match, rounds } = await stored(matchId);
+    expect(rounds.map((r) => r.winner)).toEqual([null, null, 0]);
+    expect(match).toMatchObject({ status: 'playing', first: 0 });
+  });
+
   it('refuses as the transaction does: a second hand in one round, a spectator, a match out of its opener; nothing is written', async () => {
     const { matches } = aProcess();
     const { matchId, alice, bob } = await seated(matches);

@@ -10,7 +10,8 @@ import type { MatchRow, MoveRow } from './match-store.js';
 export class SnapshotCache {
   private readonly entries = new Map<string, { match: MatchRow; moves: MoveRow[] }>();
 
-  constructor(private readonly capacity = 1000) {}
+  /** Room for every match in its opener at a thousand live games, whose hands are decided from here. */
+  constructor(private readonly capacity = 5000) {}
 
   get(matchId: string, version: number): { match: MatchRow; moves: MoveRow[] } | undefined {
     const entry = this.entries.get(matchId);
@@ -33,6 +34,12 @@ export class SnapshotCache {
     this.entries.set(match.id, { match, moves });
     // Maps iterate in insertion order, so the first key is the least recently stored.
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Drops the entry if it is older than `version`: a change that committed it is held, a newer one kept. */
+  forgetBefore(matchId: string, version: number): void {
+    const held = this.entries.get(matchId);
+    if (held && held.match.version < version) this.entries.delete(matchId);
   }
 
   delete(matchId: string): void {
