@@ -24,11 +24,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { scratchTarget } from '../../src/testing/databases.js';
 import { testRedisUrl } from '../../src/testing/cluster.js';
+import { metricSample } from '../../src/testing/metric-sample.js';
 import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
@@ -82,24 +84,48 @@ interface Figures {
   duplicates: number;
   gaps: number;
   processes: Array<{ cpuPercent: number; peakRssMb: number }>;
+  /** How late the event loops ran: each server's and this process's, whose players time the acks. */
+  loops: string;
 }
 
 const thinkMs = Number(args.think);
 const durationS = Number(args.duration);
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
-async function measure(tally: LoadTally, pids: number[], games: number): Promise<Omit<Figures, 'lost'>> {
+/**
+ * Event-loop delay over the measured window: a late ack from a blocked server
+ * and one from a busy load generator look the same from the ack alone. The
+ * server's figures come from its metrics, which reset at every read.
+ */
+async function loopDelays(metricsUrls: string[]): Promise<() => Promise<string>> {
+  const read = (url: string) => fetch(url).then((r) => r.text());
+  await Promise.all(metricsUrls.map(read));
+  const bench = monitorEventLoopDelay({ resolution: 10 });
+  bench.enable();
+  return async () => {
+    bench.disable();
+    const fmt = (seconds: number | undefined) => ms((seconds ?? NaN) * 1000);
+    const servers = (await Promise.all(metricsUrls.map(read))).map(
+      (text) => `p99 ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_p99_seconds'))} / max ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_max_seconds'))}`,
+    );
+    return `event-loop delay: server ${servers.join(' + ') || '–'} ms; load generator p99 ${fmt(bench.percentile(99) / 1e9)} / max ${fmt(bench.max / 1e9)} ms`;
+  };
+}
+
+async function measure(tally: LoadTally, pids: number[], games: number, metricsUrls: string[] = []): Promise<Omit<Figures, 'lost'>> {
   // Steady play is measured, not the crowd arriving: every game's opener decided (or a minute
   // gone), then the first moves under way.
   for (let waited = 0; tally.started < 2 * games && waited < 60_000; waited += 100) await sleep(100);
   await sleep(3000);
   const watch = new ProcessWatch(pids);
+  const loops = await loopDelays(metricsUrls);
   tally.measuring = true;
   const started = performance.now();
   await sleep(durationS * 1000);
   tally.measuring = false;
   const seconds = (performance.now() - started) / 1000;
   const processes = watch.stop();
+  const loopFigures = await loops();
   tally.stopping = true;
   for (let waited = 0; tally.inFlight > 0 && waited < 15_000; waited += 100) await sleep(100);
   return {
@@ -113,6 +139,7 @@ async function measure(tally: LoadTally, pids: number[], games: number): Promise
     duplicates: tally.duplicates,
     gaps: tally.gaps,
     processes,
+    loops: loopFigures,
   };
 }
 
@@ -189,10 +216,15 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
   };
   const servers: ServerProcess[] = [];
   try {
-    for (let i = 0; i < run.processes; i++) servers.push(await startServerProcess(env, { nodeArgs: cpuProfArgs() }));
+    const metricsUrls: string[] = [];
+    for (let i = 0; i < run.processes; i++) {
+      const metricsPort = await freePort();
+      metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
+      servers.push(await startServerProcess({ ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' }, { nodeArgs: cpuProfArgs() }));
+    }
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
-    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games);
+    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games, metricsUrls);
     closeAll(players);
     const lost = databaseUrl ? missing(tally, await storedIds(databaseUrl, 'SELECT move_id FROM move')) : null;
     // An INTERNAL answer is a bug: show the first error or warning the server logged.
@@ -215,7 +247,8 @@ function line(label: string, f: Figures): string {
     `  ${label}: moves/s offered ≈ ${f.offered.toFixed(0)}, sent ${f.sent.toFixed(0)}, achieved ${f.achieved.toFixed(0)} (${((100 * f.achieved) / f.offered).toFixed(0)} %)\n` +
     `    ack ${formatPercentiles(f.ack)}\n` +
     `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}\n` +
-    `    CPU ${cpu}; peak RSS ${rss}`
+    `    CPU ${cpu}; peak RSS ${rss}\n` +
+    `    ${f.loops}`
   );
 }
 

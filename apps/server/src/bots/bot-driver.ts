@@ -54,12 +54,7 @@ const MOVED_ON: ReadonlySet<string> = new Set([
   ErrorCode.TimeOut,
 ]);
 
-/** Matches remembered as having no computer seat, at most; past it the memory starts over. */
-const MAX_REMEMBERED = 10_000;
-
 export class BotDriver implements MatchObserver {
-  /** Whether a match has a computer seat: a person's match costs one read per process, then nothing. */
-  private readonly hasBot = new Map<string, boolean>();
   private readonly driving = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   /** Searches asked of the engine and not yet answered. */
@@ -91,12 +86,10 @@ export class BotDriver implements MatchObserver {
     await Promise.allSettled([...this.driving.values()]);
   }
 
-  changed(match: { id: string; status: string }, envelopes: MatchEventEnvelope[]): void {
+  /** People's matches (and their rematches, between the same players) cost the computer nothing, not even a read. */
+  changed(match: { id: string; seatsComputer: boolean }, envelopes: MatchEventEnvelope[]): void {
+    if (!match.seatsComputer) return;
     for (const { event } of envelopes) if (event.type === 'rematch') this.wake(event.matchId);
-    if (this.hasBot.get(match.id) === false) {
-      if (match.status === 'ended') this.hasBot.delete(match.id);
-      return;
-    }
     this.wake(match.id);
   }
 
@@ -142,7 +135,6 @@ export class BotDriver implements MatchObserver {
     const match = await loadStep(this.db, matchId);
     if (!match) return;
     const seat: Seat | null = match.player0?.botLevel != null ? 0 : match.player1?.botLevel != null ? 1 : null;
-    this.remember(match.id, seat !== null);
     if (seat === null) return;
     const seated = seat === 0 ? match.player0! : match.player1!;
     const bot: BotPlayer = { id: seated.id, name: seated.name, botLevel: seated.botLevel! };
@@ -220,10 +212,6 @@ export class BotDriver implements MatchObserver {
     await this.matches.rematch(bot, match.id);
   }
 
-  private remember(matchId: string, hasBot: boolean): void {
-    if (this.hasBot.size >= MAX_REMEMBERED) this.hasBot.clear();
-    this.hasBot.set(matchId, hasBot);
-  }
 }
 
 /** What the computer needs to decide: the match, its seats' levels, its rounds, clock settings and moves. */

@@ -38,6 +38,8 @@ export class OutageCredit {
   private readonly pulses: PeriodicTask;
   /** When this process's last successful pulse began (its clock): a pulse commits after the shared one it read. */
   private pulsedAt = 0;
+  /** The count of outages credited, as this process last read it. */
+  private creditsSeen: number | undefined;
   private catchingUp: Promise<void> | undefined;
   private readonly resumed: Array<() => void> = [];
 
@@ -56,7 +58,12 @@ export class OutageCredit {
     return this.pulses.stop();
   }
 
-  /** Called after the first pulse that follows a silence of this process: any credit is in the database by then. */
+  /**
+   * Called after the first pulse that follows a silence of this process, if an
+   * outage was credited since its previous pulse: the credit is in the
+   * database by then. A silence that was only this process running late (a
+   * burst of work, a pause) changed nothing held in memory.
+   */
   onResume(listener: () => void): void {
     this.resumed.push(listener);
   }
@@ -78,20 +85,25 @@ export class OutageCredit {
   /** One pulse; resolves with the milliseconds credited to the matches in play (0 without an outage). */
   async pulse(): Promise<number> {
     const startedAt = Date.now();
-    const credited = await this.credit();
+    const { creditMs, credits } = await this.credit();
     const wasSilent = startedAt - this.pulsedAt > ownSilenceMs;
+    const creditedMeanwhile = credits !== this.creditsSeen;
     this.pulsedAt = Math.max(this.pulsedAt, startedAt);
-    if (wasSilent) for (const listener of this.resumed) listener();
-    return credited;
+    this.creditsSeen = credits;
+    if (wasSilent && creditedMeanwhile) for (const listener of this.resumed) listener();
+    return creditMs;
   }
 
-  private credit(): Promise<number> {
+  /** The credit, if the service was down; with the count of credits so far, this one included. */
+  private credit(): Promise<{ creditMs: number; credits: number }> {
     return this.db.prisma.$transaction(async (tx) => {
       // FOR UPDATE waits for a process pulsing at the same moment and then reads its pulse: one credit per outage.
-      const [last] = await tx.$queryRaw<Array<{ silentMs: number }>>`
-        SELECT (extract(epoch FROM now() - at) * 1000)::int AS "silentMs" FROM service_pulse WHERE id = 1 FOR UPDATE`;
-      await tx.$executeRaw`INSERT INTO service_pulse (id, at) VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET at = excluded.at`;
-      if (!last || last.silentMs <= outageAfterMs) return 0;
+      const [last] = await tx.$queryRaw<Array<{ silentMs: number; credits: number }>>`
+        SELECT (extract(epoch FROM now() - at) * 1000)::int AS "silentMs", credits FROM service_pulse WHERE id = 1 FOR UPDATE`;
+      const outage = last !== undefined && last.silentMs > outageAfterMs;
+      const credits = (last?.credits ?? 0) + (outage ? 1 : 0);
+      await tx.$executeRaw`INSERT INTO service_pulse (id, at, credits) VALUES (1, now(), ${credits}) ON CONFLICT (id) DO UPDATE SET at = excluded.at, credits = excluded.credits`;
+      if (!outage) return { creditMs: 0, credits };
       const creditMs = last.silentMs - pulseEveryMs;
       const credited = await tx.$executeRaw`
         UPDATE match SET
@@ -104,7 +116,7 @@ export class OutageCredit {
         UPDATE opener_round r SET created_at = r.created_at + ${creditMs}::int * interval '1 millisecond'
         FROM match m WHERE m.id = r.match_id AND m.status = 'opener' AND r.decided_at IS NULL`;
       this.log.warn({ outageMs: last.silentMs, creditMs, matches: credited, openers }, 'the service was down: clocks and deadlines of matches in play moved on by the outage');
-      return creditMs;
+      return { creditMs, credits };
     });
   }
 }

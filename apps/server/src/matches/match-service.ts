@@ -42,7 +42,7 @@ import {
 } from './match-store.js';
 import { readMatchRow } from './match-row.js';
 import { missedEvents } from './missed-events.js';
-import { commitMove, type MoveRecord } from './move-commit.js';
+import { MoveCommits, type MoveRecord } from './move-commit.js';
 import { commitHand } from './opener-commit.js';
 import { commitRematch } from './rematch-commit.js';
 import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
@@ -60,7 +60,8 @@ export type Publish = (roomCode: string, envelopes: MatchEventEnvelope[]) => voi
 
 /** Told after every committed change of a match (clock deadlines, presence once play starts, …). */
 export interface MatchObserver {
-  changed(match: { id: string; status: string; clockDeadline: Date | null; roomCode: string }, envelopes: MatchEventEnvelope[]): void;
+  /** `seatsComputer`: a seat is the computer's (a rematch keeps the same players). */
+  changed(match: { id: string; status: string; clockDeadline: Date | null; roomCode: string; seatsComputer: boolean }, envelopes: MatchEventEnvelope[]): void;
 }
 
 type Decision<R> = { result: R; events: MatchEvent[]; update?: Parameters<typeof commitEvents>[3] };
@@ -104,6 +105,7 @@ export class MatchService {
   private readonly queue = new KeyedQueue();
   private readonly games = new GameCache();
   private readonly snapshots = new SnapshotCache();
+  private readonly moveCommits: MoveCommits;
   /**
    * On the embedded database this process is the only one changing matches,
    * so it knows a room's current match without asking (its single thread runs
@@ -143,6 +145,7 @@ export class MatchService {
     options: MatchServiceOptions = {},
   ) {
     this.currents = db.kind === 'pglite' ? new CurrentMatches() : undefined;
+    this.moveCommits = new MoveCommits(db.sql);
     this.maxMovesInFlight = options.maxMovesInFlight ?? DEFAULT_MAX_MOVES_IN_FLIGHT;
     this.transactions = new TransactionGate(db.kind === 'pglite' ? 1 : 8, MAX_TRANSACTIONS_WAITING);
   }
@@ -336,7 +339,7 @@ export class MatchService {
     if (decided.rated) return 'cold';
     const { next, record, events, now } = decided;
     const envelopes = envelopesOf(live.match, events, now);
-    const committed = await commitMove(this.db.sql, live.match.version, next, record, envelopes, now);
+    const committed = await this.moveCommits.commit(live.match.version, next, record, envelopes, now);
     if (committed === 'conflict') return 'stale';
     if (committed === 'duplicate') return 'cold';
     this.games.set(next, decided.after);
@@ -632,8 +635,9 @@ export class MatchService {
     this.currents?.changed(match.room.code);
     if (match.status === 'ended') this.games.delete(match.id);
     await this.publish(match.room.code, envelopes);
+    const seatsComputer = match.player0?.botLevel != null || match.player1?.botLevel != null;
     for (const observer of this.observers) {
-      observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code }, envelopes);
+      observer.changed({ id: match.id, status: match.status, clockDeadline: match.clockDeadline, roomCode: match.room.code, seatsComputer }, envelopes);
     }
   }
 

@@ -112,6 +112,36 @@ describe.each(engines)('the move path on %s', (engine) => {
     expect(moves.map((m) => m.moveId)).toEqual(['a1', 'b1']);
   });
 
+  it('moves of several matches sent at the same moment share one statement, and each gets its own outcome: applied, or beaten to its version; a repeated move id returns the first outcome', async () => {
+    const a = aProcess();
+    const b = aProcess();
+    const [one, two, three] = [await started(a.matches), await started(a.matches), await started(a.matches)] as const;
+    // Two: Alice moves through the other process, so this one's row is a version behind.
+    await b.matches.move(two.alice, { matchId: two.matchId, moveId: 'elsewhere', version: two.version, ...two.game[0]! }, new Date());
+    // Three: Alice's move is applied, and she will send it again.
+    const repeated = { matchId: three.matchId, moveId: 'again', version: three.version, ...three.game[0]! };
+    const applied = await a.matches.move(three.alice, repeated, new Date());
+
+    const mark = a.log.length;
+    const outcomes = await Promise.all([
+      refusal(a.matches.move(one.alice, { matchId: one.matchId, moveId: 'fresh', version: one.version, ...one.game[0]! }, new Date())),
+      refusal(a.matches.move(two.alice, { matchId: two.matchId, moveId: 'late', version: two.version, ...two.game[0]! }, new Date())),
+      a.matches.move(three.alice, repeated, new Date()),
+    ]);
+    expect(outcomes[0]).toBe('ok');
+    expect(outcomes[1]).not.toBe('ok');
+    expect(outcomes[2]).toBe(applied);
+    // One and two both pass the check in memory, so both reach the statement: one statement carried them.
+    // Three's old version sends it to the rows at once, which know the move id.
+    expect(a.since(mark).filter((s) => s === 'sql commit-move')).toHaveLength(1);
+
+    expect((await stored(one.matchId)).moves.map((m) => m.moveId)).toEqual(['fresh']);
+    expect((await stored(two.matchId)).moves.map((m) => m.moveId)).toEqual(['elsewhere']);
+    const third = await stored(three.matchId);
+    expect(third.moves.map((m) => m.moveId)).toEqual(['again']);
+    expect(third.match.version).toBe(applied);
+  });
+
   it('two processes racing for every version of a game: exactly one move is applied each time', async () => {
     const a = aProcess();
     const b = aProcess();
