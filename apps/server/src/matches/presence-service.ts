@@ -7,6 +7,7 @@ import { PeriodicTask } from '../periodic-task.js';
 import { KeyedQueue } from './keyed-queue.js';
 import type { MatchObserver } from './match-service.js';
 import { runningSeat, type MatchRow } from './match-store.js';
+import { roomPresenceRow } from './presence-row.js';
 import { LocalPresenceStore, type PresenceStore } from './presence-store.js';
 import { TrailingWindow } from './trailing-window.js';
 
@@ -113,24 +114,7 @@ export class PresenceService implements MatchObserver {
 
   private async announce(code: string): Promise<void> {
     try {
-      const match = await this.db.prisma.match.findFirst({
-        where: { room: { code } },
-        orderBy: { number: 'desc' },
-        select: {
-          id: true,
-          status: true,
-          position: true,
-          player0Id: true,
-          player1Id: true,
-          player0: { select: { botLevel: true } },
-          player1: { select: { botLevel: true } },
-          absent0Since: true,
-          absent1Since: true,
-          clock0Ms: true,
-          clock1Ms: true,
-          turnStartedAt: true,
-        },
-      });
+      const match = await roomPresenceRow(this.db.sql, code);
       if (!match) {
         // A client naming a room that does not exist is its own mistake, not the server's.
         this.log.debug({ code }, 'presence of an unknown room');
@@ -138,7 +122,7 @@ export class PresenceService implements MatchObserver {
       }
       const present = new Set((await this.store.exchange(code, this.localPlayers(code))).flat());
       // The computer never leaves its seat.
-      const computer = [match.player0?.botLevel != null, match.player1?.botLevel != null];
+      const computer = [match.computer0, match.computer1];
       const connected = [match.player0Id, match.player1Id].map((id, seat) => id !== null && (present.has(id) || computer[seat]!));
       const now = new Date();
       const absent = [0, 1].map((seat) => {
