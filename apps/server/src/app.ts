@@ -122,6 +122,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return feed.publish(code, envelopes);
   };
   const matches = new MatchService(db, publish, config.OPENER_TIMEOUT_MS, config.FIRST_MOVE_TIMEOUT_MS, undefined, { maxMovesInFlight: config.MAX_MOVES_IN_FLIGHT });
+  feed.onRemoteEvents((envelopes) => matches.follow(envelopes));
   const history = new MatchHistory(db);
   const presenceStore = config.REDIS_URL
     ? await connectedPresenceStore(config.REDIS_URL, config.PRESENCE_HEARTBEAT_MS, http.log)

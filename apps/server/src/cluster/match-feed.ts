@@ -41,12 +41,22 @@ export class MatchFeed {
     repairMs: number,
   ) {
     if (!clustered) return;
-    io.of('/').on('match:events', (code, envelopes) => this.deliver(code, envelopes));
+    io.of('/').on('match:events', (code, envelopes) => {
+      this.deliver(code, envelopes);
+      this.heard?.(envelopes);
+    });
     this.checks = new PeriodicTask(() => this.repair(), repairMs);
   }
 
   start(): void {
     this.checks?.start();
+  }
+
+  private heard: ((envelopes: MatchEventEnvelope[]) => void) | undefined;
+
+  /** Told of the events other processes committed, as they arrive through Redis. */
+  onRemoteEvents(listener: (envelopes: MatchEventEnvelope[]) => void): void {
+    this.heard = listener;
   }
 
   stop(): Promise<void> {

@@ -20,6 +20,7 @@ import { afterMove, clocksOnWire, remainingAt } from './clock.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache, type LiveGame } from './game-cache.js';
 import { caughtUp } from './live-catch-up.js';
+import { followed } from './live-follow.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat, rated } from './match-end.js';
 import {
@@ -148,6 +149,19 @@ export class MatchService {
     this.moveCommits = new MoveCommits(db.sql);
     this.maxMovesInFlight = options.maxMovesInFlight ?? DEFAULT_MAX_MOVES_IN_FLIGHT;
     this.transactions = new TransactionGate(db.kind === 'pglite' ? 1 : 8, MAX_TRANSACTIONS_WAITING);
+  }
+
+  /**
+   * Events another process committed: a live game held here follows its
+   * moves without a read (see live-follow.ts). What it cannot follow stays as
+   * it was; the compare-and-set then finds it behind and it is read again.
+   */
+  follow(envelopes: MatchEventEnvelope[]): void {
+    for (const envelope of envelopes) {
+      const live = this.games.get(envelope.matchId);
+      const next = live && envelope.version > live.match.version ? followed(live, envelope) : undefined;
+      if (next) this.games.set(next.match, next.state);
+    }
   }
 
   /** Resolves once every change already asked for has finished (shutdown). */

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { scriptedGame } from '../testing/live.js';
 import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
+import type { GameCache } from './game-cache.js';
+import { readMatchRow } from './match-row.js';
 import type { MatchService, MatchServiceOptions } from './match-service.js';
 
 /**
@@ -140,6 +142,38 @@ describe.each(engines)('the move path on %s', (engine) => {
     const third = await stored(three.matchId);
     expect(third.moves.map((m) => m.moveId)).toEqual(['again']);
     expect(third.match.version).toBe(applied);
+  });
+
+  it('players on two processes: each process follows the other’s moves from their events, so every move is one statement, and what it holds is the stored row', async () => {
+    const heardByA: MatchEventEnvelope[][] = [];
+    const heardByB: MatchEventEnvelope[][] = [];
+    // Each process hears the other's events, as through Redis.
+    const a = aProcess({}, (_code, envelopes) => void heardByB.push(envelopes));
+    const b = aProcess({}, (_code, envelopes) => void heardByA.push(envelopes));
+    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
+    await a.matches.join(room.code, alice);
+    await b.matches.join(room.code, bob);
+    await a.matches.chooseHand(alice, { matchId: room.matchId, choice: 'paper' });
+    let version = await b.matches.chooseHand(bob, { matchId: room.matchId, choice: 'rock' });
+    const game = scriptedGame(PRESETS.classic, 0);
+    // Alice's process reads the started match once, on her first move; from then on it follows.
+    version = await a.matches.move(alice, { matchId: room.matchId, moveId: 'm0', version, ...game[0]! }, new Date());
+    b.matches.follow(heardByB.splice(0).flat());
+    a.matches.follow(heardByA.splice(0).flat());
+    const marks = [a.log.length, b.log.length];
+    for (let i = 1; i < 12; i++) {
+      const [mover, seat, other, heard] = i % 2 ? [b, bob, a, heardByA] : [a, alice, b, heardByB];
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      version = await mover.matches.move(seat, { matchId: room.matchId, moveId: `m${i}`, version, ...game[i]! }, new Date());
+      other.matches.follow(heard.splice(0).flat());
+      // What the other process now holds is the row as stored, clocks included.
+      const held = (other.matches as unknown as { games: GameCache }).games.get(room.matchId)!.match;
+      const stored = (await readMatchRow(services.db.sql, room.matchId))!;
+      const columns = (row: typeof stored) => [row.version, row.status, row.position, row.clock0Ms, row.clock1Ms, row.turnStartedAt, row.clockDeadline];
+      expect(columns(held)).toEqual(columns(stored));
+    }
+    expect([...a.since(marks[0]!), ...b.since(marks[1]!)]).toEqual(Array.from({ length: 11 }, () => 'sql commit-move'));
   });
 
   it('two processes racing for every version of a game: exactly one move is applied each time', async () => {

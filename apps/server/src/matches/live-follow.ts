@@ -1,0 +1,44 @@
+import { play, type Position } from '@oanquan/rules';
+import type { MatchEventEnvelope } from '@oanquan/protocol';
+import { asJson } from '../rooms/room-service.js';
+import type { LiveGame } from './game-cache.js';
+import type { MatchRow } from './match-store.js';
+
+/**
+ * A live game held here, advanced by a move another process committed, from
+ * its `moved` event alone: the rules state plays the move, and the row takes
+ * the version, the position and the clocks the event carries. The clocks on
+ * the wire are exact for the row: a move starts the next clock at its commit
+ * instant (`asOf` = `turn_started_at`), with both remaining times as stored,
+ * so the deadline is `asOf` plus the running seat's time.
+ *
+ * Undefined whenever the event does not follow from what is held (not the
+ * next version, not a move, an ending, a position that differs): the next
+ * move here then reads the match again, as it would without this. Two
+ * players on two processes otherwise cost each move that read.
+ */
+export function followed(live: LiveGame, { version, event }: MatchEventEnvelope): LiveGame | undefined {
+  if (event.type !== 'moved' || version !== live.match.version + 1 || live.match.status !== 'playing') return undefined;
+  const result = play(live.state, { square: event.move.square, dir: event.move.dir });
+  if (!result.ok || result.state.position.result || !samePosition(result.state.position, event.position as Position)) return undefined;
+  let clocks = {};
+  if (live.match.clock0Ms !== null) {
+    const wire = event.clocks;
+    if (!wire || wire.running === null) return undefined;
+    const asOf = new Date(wire.asOf);
+    clocks = { clock0Ms: wire.remainingMs[0], clock1Ms: wire.remainingMs[1], turnStartedAt: asOf, clockDeadline: new Date(asOf.getTime() + wire.remainingMs[wire.running]) };
+  }
+  return { match: { ...live.match, version, position: asJson(result.state.position) as MatchRow['position'], ...clocks }, state: result.state };
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  const same = (x: readonly unknown[], y: readonly unknown[]) => x.length === y.length && x.every((value, i) => value === y[i]);
+  return (
+    a.ply === b.ply &&
+    a.toMove === b.toMove &&
+    same(a.squares, b.squares) &&
+    same(a.quan, b.quan) &&
+    same(a.debt, b.debt) &&
+    a.captured.every((stock, seat) => stock.dan === b.captured[seat]?.dan && stock.quan === b.captured[seat]?.quan)
+  );
+}
