@@ -72,13 +72,15 @@ if (stamps.install !== install || !existsSync(path.join(root, 'node_modules', '.
   writeFileSync(stampFile, JSON.stringify(stamps));
 }
 const sources = sourcesFingerprint();
-if (stamps.build !== sources || !existsSync(path.join(root, 'apps/web/build/handler.js'))) {
+const built = ['apps/web/build/handler.js', 'apps/server/dist/main.js'].every((file) => existsSync(path.join(root, file)));
+if (stamps.build !== sources || !built) {
   run(['build'], 'Building');
   stamps.build = sources;
   writeFileSync(stampFile, JSON.stringify(stamps));
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// The build (JavaScript, no loader): see apps/server/scripts/build.mjs.
+const server = spawn(process.execPath, ['dist/main.js'], {
   cwd: path.join(root, 'apps/server'),
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
   stdio: 'inherit',

@@ -2,9 +2,12 @@ import { buildApp } from './app.js';
 import { loadConfig, paths } from './config.js';
 import { openDatabase, targetFromConfig } from './db/database.js';
 import { isRedisOutage } from './redis-outage.js';
+import { chooseWasmTiers } from './wasm-tiers.js';
 
 const config = loadConfig();
-const db = await openDatabase(targetFromConfig(config), { migrationsDir: paths.migrations });
+const target = targetFromConfig(config);
+chooseWasmTiers(target);
+const db = await openDatabase(target, { migrationsDir: paths.migrations });
 const app = await buildApp(config, db);
 if (db.migrations) {
   app.http.log.info({ applied: db.migrations.applied, database: db.kind }, 'database ready');

@@ -52,10 +52,14 @@ const DEFAULT_ANALYSIS_LIMIT_MS = 120_000;
 const LOWEST_PRIORITY = 19;
 const THREADS_PER_CORE = 4;
 
-/** The worker module beside this one, in the sources or the build. */
-const WORKER = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;
-/** Registers tsx in the worker first: see worker-entry.mjs. */
-const ENTRY = new URL('../worker-entry.mjs', import.meta.url).href;
+const fromSources = import.meta.url.endsWith('.ts');
+/**
+ * The worker module beside this one, in the sources or a build (the
+ * package's own, or a bundle that puts worker-thread.js beside its entry).
+ */
+const WORKER = new URL(fromSources ? './worker-thread.ts' : './worker-thread.js', import.meta.url).href;
+/** From the sources, tsx is registered in the worker first (see worker-entry.mjs); a build needs no loader. */
+const ENTRY = fromSources ? new URL('../worker-entry.mjs', import.meta.url).href : WORKER;
 
 export class EnginePool {
   readonly #pool: Piscina;

@@ -1,3 +1,4 @@
+export * from './server-entry.js';
 export * from './server-process.js';
 export * from './chromium.js';
 export * from './test-limits.js';

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEntry, type ServerEntry } from './server-entry.js';
 import { testRateLimits } from './test-limits.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,6 +22,8 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Whether it runs the build or the sources (see serverEntry). */
+  entry: ServerEntry['kind'];
   output(): string;
   /** Resolves with the exit code (or signal name) once the process is gone. */
   exited: Promise<number | string>;
@@ -28,14 +31,17 @@ export interface ServerProcess {
 
 /**
  * Starts the real server entry point as its own process, as `pnpm start`
- * does, and waits until /api/health answers.
+ * does (from the build when it is fresh, see serverEntry), and waits until
+ * /api/health answers.
  */
 export async function startServerProcess(env: Record<string, string>, options: { port?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  // Node itself with tsx as a loader (not the tsx wrapper), so that a signal
+  const serverDir = path.join(repoRoot, 'apps/server');
+  const entry = serverEntry(serverDir);
+  // Node itself (not the tsx wrapper, for the sources), so that a signal
   // sent to the child reaches the server and nothing else.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(repoRoot, 'apps/server'),
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry.args], {
+    cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...testRateLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,7 +55,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
   void exited.then(() => (gone = true));
   while (Date.now() < deadline && !gone) {
     const answered = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (answered) return { url, child, output: () => output, exited };
+    if (answered) return { url, child, entry: entry.kind, output: () => output, exited };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');

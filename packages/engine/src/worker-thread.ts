@@ -1,0 +1,12 @@
+// The module each pool worker runs: it sets this thread's priority as the
+// pool asks, then serves the tasks of worker.ts. Kept apart from worker.ts,
+// which the package's index also imports (for its error code) on the
+// caller's thread, where no priority may change.
+
+import { workerData } from 'piscina';
+import { setThreadNice } from './thread-priority.js';
+
+const { nice } = (workerData ?? {}) as { nice?: number };
+if (nice !== undefined) setThreadNice(nice);
+
+export { analyse, bestMove } from './worker.js';
