@@ -35,7 +35,7 @@ export interface OpenOptions {
  * Connections of the hot path's pool: a move is one short statement, so a few
  * connections keep the database busy, and more would only queue inside it.
  */
-const HOT_POOL_SIZE = 8;
+const HOT_POOL_SIZE = 12;
 
 export function targetFromConfig(config: { DATABASE_URL?: string | undefined; PGLITE_DATA_DIR: string }): DatabaseTarget {
   return config.DATABASE_URL

@@ -144,6 +144,25 @@ describe.each(engines)('the move path on %s', (engine) => {
     expect(third.match.version).toBe(applied);
   });
 
+  it('a move id reused for a later move fails its shared statement on the unique index: the other move of that statement is still applied, and the reuse answers the first outcome', async () => {
+    const { matches, log } = aProcess();
+    const one = await started(matches);
+    const two = await started(matches);
+    const first = await matches.move(one.alice, { matchId: one.matchId, moveId: 'mine', version: one.version, ...one.game[0]! }, new Date());
+    const reply = await matches.move(one.bob, { matchId: one.matchId, moveId: 'reply', version: first, ...one.game[1]! }, new Date());
+    const mark = log.length;
+    const [reused, other] = await Promise.all([
+      matches.move(one.alice, { matchId: one.matchId, moveId: 'mine', version: reply, ...one.game[2]! }, new Date()),
+      matches.move(two.alice, { matchId: two.matchId, moveId: 'beside', version: two.version, ...two.game[0]! }, new Date()),
+    ]);
+    expect(reused).toBe(first);
+    expect(other).toBe(two.version + 1);
+    // Together, then each alone: the reuse is refused by the index again, and the other applied.
+    expect(log.slice(mark).filter((s) => s === 'sql commit-move')).toHaveLength(3);
+    expect((await stored(one.matchId)).moves.map((m) => m.moveId)).toEqual(['mine', 'reply']);
+    expect((await stored(two.matchId)).moves.map((m) => m.moveId)).toEqual(['beside']);
+  });
+
   it('players on two processes: each process follows the other’s moves from their events, so every move is one statement, and what it holds is the stored row', async () => {
     const heardByA: MatchEventEnvelope[][] = [];
     const heardByB: MatchEventEnvelope[][] = [];
