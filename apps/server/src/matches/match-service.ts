@@ -327,7 +327,7 @@ export class MatchService {
    * undefined and the transaction decides from the database.
    */
   private async moveFromCache(player: PublicPlayer, payload: ClientPayload<'move'>, receivedAt: Date): Promise<MoveOutcome | undefined> {
-    const cached = this.games.get(payload.matchId);
+    const cached = this.games.get(payload.matchId) ?? (await this.liveFromRows(payload.matchId));
     if (!cached) return undefined;
     const first = await this.commitFromCache(cached, player, payload, receivedAt);
     if (first !== 'stale') return first === 'cold' ? undefined : first;
@@ -339,6 +339,20 @@ export class MatchService {
     this.games.set(live.match, live.state);
     const second = await this.commitFromCache(live, player, payload, receivedAt);
     return typeof second === 'string' ? undefined : second;
+  }
+
+  /**
+   * A match in play this process does not hold (it started on another
+   * process, or before a restart), read in two statements outside any
+   * transaction: the compare-and-set of the commit still tells whether it
+   * was current. Undefined when it is not in play.
+   */
+  private async liveFromRows(matchId: string): Promise<LiveGame | undefined> {
+    const match = await readMatchRow(this.db.sql, matchId);
+    if (match?.status !== 'playing' || match.first === null) return undefined;
+    const live = await caughtUp(this.db.sql, { match, state: GameCache.rebuild(rulesOf(match), match.first as Player, []) });
+    if (live) this.games.set(live.match, live.state);
+    return live;
   }
 
   /** One try of the hot path against `live`: committed, or the cache may be `stale`, or only the transaction can tell (`cold`). */
