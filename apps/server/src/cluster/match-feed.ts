@@ -31,6 +31,7 @@ interface Delivered {
 export class MatchFeed {
   private readonly delivered = new Map<string, Delivered>();
   private readonly checks: PeriodicTask | undefined;
+  private heard: ((envelopes: MatchEventEnvelope[]) => void) | undefined;
 
   constructor(
     private readonly io: GameServer,
@@ -51,8 +52,6 @@ export class MatchFeed {
   start(): void {
     this.checks?.start();
   }
-
-  private heard: ((envelopes: MatchEventEnvelope[]) => void) | undefined;
 
   /** Told of the events other processes committed, as they arrive through Redis. */
   onRemoteEvents(listener: (envelopes: MatchEventEnvelope[]) => void): void {

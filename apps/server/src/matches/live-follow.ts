@@ -1,4 +1,4 @@
-import { play, type Position } from '@oanquan/rules';
+import { encodePosition, play, type Position } from '@oanquan/rules';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import { asJson } from '../rooms/room-service.js';
 import type { LiveGame } from './game-cache.js';
@@ -20,7 +20,7 @@ import type { MatchRow } from './match-store.js';
 export function followed(live: LiveGame, { version, event }: MatchEventEnvelope): LiveGame | undefined {
   if (event.type !== 'moved' || version !== live.match.version + 1 || live.match.status !== 'playing') return undefined;
   const result = play(live.state, { square: event.move.square, dir: event.move.dir });
-  if (!result.ok || result.state.position.result || !samePosition(result.state.position, event.position as Position)) return undefined;
+  if (!result.ok || result.state.position.result || encodePosition(result.state.position) !== encodePosition(event.position as Position)) return undefined;
   let clocks = {};
   if (live.match.clock0Ms !== null) {
     const wire = event.clocks;
@@ -29,16 +29,4 @@ export function followed(live: LiveGame, { version, event }: MatchEventEnvelope)
     clocks = { clock0Ms: wire.remainingMs[0], clock1Ms: wire.remainingMs[1], turnStartedAt: asOf, clockDeadline: new Date(asOf.getTime() + wire.remainingMs[wire.running]) };
   }
   return { match: { ...live.match, version, position: asJson(result.state.position) as MatchRow['position'], ...clocks }, state: result.state };
-}
-
-function samePosition(a: Position, b: Position): boolean {
-  const same = (x: readonly unknown[], y: readonly unknown[]) => x.length === y.length && x.every((value, i) => value === y[i]);
-  return (
-    a.ply === b.ply &&
-    a.toMove === b.toMove &&
-    same(a.squares, b.squares) &&
-    same(a.quan, b.quan) &&
-    same(a.debt, b.debt) &&
-    a.captured.every((stock, seat) => stock.dan === b.captured[seat]?.dan && stock.quan === b.captured[seat]?.quan)
-  );
 }
