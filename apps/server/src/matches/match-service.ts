@@ -250,15 +250,26 @@ export class MatchService {
 
   /**
    * The hand decided against the newest match row this process holds and
-   * committed in one statement. Undefined whenever the row might not tell
-   * (none held, a refusal a fresher row might not confirm, a lapsed round,
-   * another change got there first): the transaction then decides from the
-   * database.
+   * committed in one statement. When none is held, or the one held might be
+   * behind (a refusal, or another change got there first), the row is read
+   * in one statement and the hand decided again: with players on two
+   * processes the second hand of every round lands where the first is not
+   * held. Undefined whenever that does not tell either (a refusal that
+   * stands, a lapsed round): the transaction then decides from the database.
    */
   private async handFromCache(player: PublicPlayer, matchId: string, choice: Hand): Promise<{ match: MatchRow; envelopes: MatchEventEnvelope[] } | undefined> {
-    const match = this.snapshots.latest(matchId)?.match;
-    const seat = match && seatOf(match, player.id);
-    if (!match || seat === null || seat === undefined || match.status !== 'opener') return undefined;
+    const held = this.snapshots.latest(matchId)?.match;
+    const hot = held && (await this.handOn(held, player, choice));
+    if (hot) return hot;
+    const fresh = await readMatchRow(this.db.sql, matchId);
+    return fresh && fresh.version !== held?.version ? this.handOn(fresh, player, choice) : undefined;
+  }
+
+  /** One try of the hand against the row `match`, committed if that row is still the match's. */
+  private async handOn(match: MatchRow, player: PublicPlayer, choice: Hand): Promise<{ match: MatchRow; envelopes: MatchEventEnvelope[] } | undefined> {
+    const matchId = match.id;
+    const seat = seatOf(match, player.id);
+    if (seat === null || seat === undefined || match.status !== 'opener') return undefined;
     const now = this.now();
     let decided: HandDecision | 'lapsed';
     try {
@@ -546,10 +557,12 @@ export class MatchService {
 
   /**
    * The rematch read and committed in one statement each, holding nothing in
-   * between. Undefined whenever the transaction should decide (a refusal,
-   * another change got there first).
+   * between. When another change got there first it is read and decided once
+   * more: both players asking at once from two processes is the usual case,
+   * and the second then accepts the first's offer. Undefined whenever the
+   * transaction should decide (a refusal, a second race lost).
    */
-  private async rematchInOneStatement(player: PublicPlayer, matchId: string): Promise<{ after: MatchRow; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
+  private async rematchInOneStatement(player: PublicPlayer, matchId: string, tries = 2): Promise<{ after: MatchRow; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
     const match = await readMatchRow(this.db.sql, matchId);
     const seat = match && seatOf(match, player.id);
     if (!match || seat === null || seat === undefined) return undefined;
@@ -566,7 +579,7 @@ export class MatchService {
     const events: MatchEvent[] = created ? [...decided.events, { type: 'rematch', matchId: created.id }] : decided.events;
     const after: MatchRow = { ...match, ...decided.offer, nextMatchId: created?.id ?? null, version: match.version + events.length };
     const envelopes = envelopesOf(match, events, now);
-    if (!(await commitRematch(this.db.sql, match.version, after, created, envelopes, now))) return undefined;
+    if (!(await commitRematch(this.db.sql, match.version, after, created, envelopes, now))) return tries > 1 ? this.rematchInOneStatement(player, matchId, tries - 1) : undefined;
     return { after, created, envelopes };
   }
 
