@@ -79,9 +79,12 @@ if (stamps.build !== sources || !built) {
   writeFileSync(stampFile, JSON.stringify(stamps));
 }
 
-// The build (JavaScript, no loader): see apps/server/scripts/build.mjs.
-const server = spawn(process.execPath, ['dist/main.js'], {
-  cwd: path.join(root, 'apps/server'),
+// The build (JavaScript, no loader): see apps/server/scripts/build.mjs; node's own
+// options (the heap's sizes, see apps/server/src/heap-sizing.ts) from node-args.json.
+const serverDir = path.join(root, 'apps/server');
+const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'), 'utf8'));
+const server = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
+  cwd: serverDir,
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
   stdio: 'inherit',
 });

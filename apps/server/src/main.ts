@@ -1,12 +1,14 @@
 import { buildApp } from './app.js';
 import { loadConfig, paths } from './config.js';
 import { openDatabase, targetFromConfig } from './db/database.js';
+import { sizeHeap } from './heap-sizing.js';
 import { isRedisOutage } from './redis-outage.js';
 import { chooseWasmTiers } from './wasm-tiers.js';
 
 const config = loadConfig();
 const target = targetFromConfig(config);
 chooseWasmTiers(target);
+sizeHeap();
 const db = await openDatabase(target, { migrationsDir: paths.migrations });
 const app = await buildApp(config, db);
 if (db.migrations) {

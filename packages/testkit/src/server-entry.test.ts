@@ -37,6 +37,13 @@ describe('serverEntry', () => {
     expect(serverEntry(dir).kind).toBe('sources');
   });
 
+  it("gives node the options in node-args.json first, when there is one", async () => {
+    await writeFile(path.join(dir, 'node-args.json'), JSON.stringify(['--max-semi-space-size=2']));
+    expect(serverEntry(dir)).toEqual({ kind: 'build', args: ['--max-semi-space-size=2', 'dist/main.js'] });
+    await at('src/main.ts', 3000);
+    expect(serverEntry(dir).args).toEqual(['--max-semi-space-size=2', '--import', 'tsx', 'src/main.ts']);
+  });
+
   it('runs the sources when there is no build, or a file it was made from is gone', async () => {
     await rm(path.join(dir, 'src/main.ts'));
     expect(serverEntry(dir).kind).toBe('sources');

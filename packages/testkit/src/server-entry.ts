@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface ServerEntry {
@@ -16,7 +16,8 @@ export interface ServerEntry {
  * run right after an edit still runs the edit.
  */
 export function serverEntry(serverDir: string): ServerEntry {
-  const sources: ServerEntry = { kind: 'sources', args: ['--import', 'tsx', 'src/main.ts'] };
+  const node = serverNodeArgs(serverDir);
+  const sources: ServerEntry = { kind: 'sources', args: [...node, '--import', 'tsx', 'src/main.ts'] };
   const mtime = (file: string) => statSync(path.resolve(serverDir, file)).mtimeMs;
   try {
     const built = mtime('dist/main.js');
@@ -26,5 +27,15 @@ export function serverEntry(serverDir: string): ServerEntry {
     // No build, or a file it was made from is gone: the sources are what is there.
     return sources;
   }
-  return { kind: 'build', args: ['dist/main.js'] };
+  return { kind: 'build', args: [...node, 'dist/main.js'] };
+}
+
+/**
+ * The options every way of starting the server gives node itself
+ * (`node-args.json` beside its package.json: V8 sizes its heap as it starts,
+ * before any of the server's code runs, see apps/server/src/heap-sizing.ts).
+ */
+export function serverNodeArgs(serverDir: string): string[] {
+  const file = path.join(serverDir, 'node-args.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
 }

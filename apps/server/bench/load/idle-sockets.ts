@@ -19,6 +19,9 @@ interface Memory {
   heapUsed: number;
   /** What V8 holds for its heap, used or not. */
   heapTotal: number;
+  /** What V8 held before the collection, and of it the young generation (new space): the heap's share of RSS as it stands. */
+  heapTotalBefore: number;
+  newSpaceBefore: number;
   external: number;
 }
 
@@ -45,12 +48,22 @@ export async function idleSocketsRun(steps: number[], env: Record<string, string
     FIRST_MOVE_TIMEOUT_MS: String(24 * 3600_000),
   });
   const pid = server.child.pid!;
+  const metricsText = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const memory = async (): Promise<Memory> => {
     const rss = rssBytes(pid);
+    const before = await metricsText();
     await collectGarbage(inspectorPort);
-    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    const gauge = (name: string) => Number(new RegExp(`^oanquan_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-    return { rss, rssAfterGc: rssBytes(pid), heapUsed: gauge('nodejs_heap_size_used_bytes'), heapTotal: gauge('nodejs_heap_size_total_bytes'), external: gauge('nodejs_external_memory_bytes') };
+    const after = await metricsText();
+    const gauge = (text: string, name: string) => Number(new RegExp(`^oanquan_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return {
+      rss,
+      rssAfterGc: rssBytes(pid),
+      heapUsed: gauge(after, 'nodejs_heap_size_used_bytes'),
+      heapTotal: gauge(after, 'nodejs_heap_size_total_bytes'),
+      heapTotalBefore: gauge(before, 'nodejs_heap_size_total_bytes'),
+      newSpaceBefore: gauge(before, 'nodejs_heap_space_size_total_bytes\\{space="new"\\}'),
+      external: gauge(after, 'nodejs_external_memory_bytes'),
+    };
   };
   const post = async (route: string, token?: string) => {
     const response = await fetch(server.url + route, {
@@ -85,9 +98,9 @@ export async function idleSocketsRun(steps: number[], env: Record<string, string
     await sleep(2000);
     const base = await memory();
     console.log(`idle sockets, ${roomSize} to a room (2 players, ${roomSize - 2} spectators), each its own guest; websocket transport`);
-    console.log('RSS as it stands; the heap and RSS after a full collection; per socket, the growth over no sockets (the first row).');
-    console.log('| sockets | RSS MB | RSS after GC MB | heap used / total MB | external MB | RSS KB per socket | RSS after GC KB per socket | heap used KB per socket |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('RSS and V8\'s heap as they stand; the heap and RSS after a full collection; per socket, the growth over no sockets (the first row).');
+    console.log('| sockets | RSS MB | heap total (new space) MB | RSS after GC MB | heap used / total MB | external MB | RSS KB per socket | RSS after GC KB per socket | heap used KB per socket |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     console.log(row(0, base, base));
     let opened = 0;
     for (const target of steps) {
@@ -119,7 +132,7 @@ async function inPool(from: number, to: number, task: (index: number) => Promise
 function row(sockets: number, now: Memory, base: Memory): string {
   const perSocket = (bytes: number) => (sockets ? (bytes / sockets / 1024).toFixed(1) : '–');
   return (
-    `| ${sockets} | ${mb(now.rss)} | ${mb(now.rssAfterGc)} | ${mb(now.heapUsed)} / ${mb(now.heapTotal)} | ${mb(now.external)} | ` +
+    `| ${sockets} | ${mb(now.rss)} | ${mb(now.heapTotalBefore)} (${mb(now.newSpaceBefore)}) | ${mb(now.rssAfterGc)} | ${mb(now.heapUsed)} / ${mb(now.heapTotal)} | ${mb(now.external)} | ` +
     `${perSocket(now.rss - base.rss)} | ${perSocket(now.rssAfterGc - base.rssAfterGc)} | ${perSocket(now.heapUsed - base.heapUsed)} |`
   );
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { paths } from '../config.js';
 import { startHaproxy } from './haproxy.js';
@@ -17,9 +18,12 @@ if (!databaseUrl?.startsWith('postgres')) {
   process.exit(1);
 }
 const nodePorts = [port + 1, port + 2, port + 3] as const;
+const serverDir = path.join(paths.repoRoot, 'apps/server');
+// The heap's sizes, as every way of starting the server gives them (see heap-sizing.ts).
+const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'), 'utf8')) as string[];
 const nodes: ChildProcess[] = nodePorts.map((nodePort) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(paths.repoRoot, 'apps/server'),
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
     env: {
       NODE_ENV: 'production',
       REDIS_URL: 'redis://127.0.0.1:6379',

@@ -57,6 +57,11 @@ describe('the request that opened a socket', () => {
       expect(requests[0]!.deref()).toBeUndefined();
       if (transports.includes('websocket')) expect(requests.filter((request) => request.deref() !== undefined)).toHaveLength(0);
       expect(app.io.of('/').sockets.size).toBe(1);
+      // Nor Socket.IO's record of the handshake: no headers, no token.
+      const [connected] = app.io.of('/').sockets.values();
+      const { headers, auth, query, time, url: path } = connected!.handshake;
+      expect({ headers, auth, query, time, path }).toEqual({ headers: {}, auth: {}, query: {}, time: '', path: '' });
+      expect(JSON.stringify(connected!.handshake)).not.toContain(guest.token);
     } finally {
       socket.close();
     }
