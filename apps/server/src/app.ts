@@ -49,7 +49,6 @@ import { releaseRequests } from './socket/release-requests.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
-import { coalesceWrites } from './socket/coalesced-writes.js';
 
 export interface App {
   http: FastifyInstance;
@@ -100,7 +99,6 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     // A draining node takes no new sockets: the client's retry goes through the proxy to another.
     allowRequest: (_request, answer) => answer(draining ? 'draining' : null, !draining),
   });
-  coalesceWrites(io);
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, http.log) : undefined;
 
   const metrics = new Metrics({
