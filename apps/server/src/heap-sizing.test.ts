@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverEntry } from '@oanquan/testkit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from './config.js';
+import { heapSizing, nextHeapState, sizeHeap, v8Effects, type HeapState } from './heap-sizing.js';
 
 const serverDir = path.join(paths.repoRoot, 'apps/server');
 const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'), 'utf8')) as string[];
@@ -27,5 +28,57 @@ describe("the server's node options", () => {
     for (const starter of [path.join(paths.repoRoot, 'scripts/start.mjs'), path.join(serverDir, 'src/cluster/run-cluster.ts')]) {
       expect(readFileSync(starter, 'utf8')).toMatch(/readFileSync\(path\.join\(serverDir, 'node-args\.json'\)/);
     }
+  });
+});
+
+describe("the old generation's growth factor", () => {
+  const run = (readings: number[], from: HeapState = { mode: 'idle', quiet: 0 }) =>
+    readings.reduce<HeapState[]>((states, utilization) => [...states, nextHeapState(states.at(-1) ?? from, utilization)], []);
+
+  it('goes to V8 after one busy second', () => {
+    expect(run([0.05, 0.5]).map((state) => state.mode)).toEqual(['idle', 'busy']);
+  });
+
+  it('comes back only after the loop has been quiet for the whole stretch', () => {
+    const quietStretch = Array<number>(heapSizing.quietSeconds).fill(0.05);
+    const almost = run([...quietStretch.slice(1)], { mode: 'busy', quiet: 0 });
+    expect(almost.at(-1)!.mode).toBe('busy');
+    // A middling second (neither busy nor quiet) starts the stretch again.
+    expect(run([...quietStretch.slice(1), 0.2, 0.05], { mode: 'busy', quiet: 0 }).at(-1)).toEqual({ mode: 'busy', quiet: 1 });
+    expect(run(quietStretch, { mode: 'busy', quiet: 0 }).at(-1)!.mode).toBe('idle');
+  });
+
+  it('is fixed at start, and its return brings a full collection so that the limit a busy spell set does not stand', async () => {
+    vi.useFakeTimers();
+    const readings = [0.05, 0.6, ...Array<number>(heapSizing.quietSeconds).fill(0.05), 0.05];
+    const calls: string[] = [];
+    const sizing = sizeHeap(
+      { setGrowingPercent: (percent) => calls.push(`factor ${percent}`), collectGarbage: (done) => {
+        calls.push('collect');
+        done();
+      } },
+      () => readings.shift() ?? 0,
+    );
+    try {
+      expect(calls).toEqual([`factor ${heapSizing.idleGrowingPercent}`]);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(calls.slice(1)).toEqual(['factor 0']);
+      await vi.advanceTimersByTimeAsync(heapSizing.quietSeconds * 1000 + 1000);
+      expect(calls.slice(2)).toEqual([`factor ${heapSizing.idleGrowingPercent}`, 'collect']);
+    } finally {
+      sizing.stop();
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("V8's side of it", () => {
+  it("collects through the process's own inspector, and answers", async () => {
+    const effects = v8Effects();
+    let garbage: object[] | undefined = Array.from({ length: 100_000 }, (_, i) => ({ i }));
+    const unreachable = new WeakRef(garbage);
+    garbage = undefined;
+    await new Promise<void>((resolve) => effects.collectGarbage(resolve));
+    expect(unreachable.deref()).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
+import { Session } from 'node:inspector';
+import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
-import type { DatabaseTarget } from './db/database.js';
 
 /**
- * V8's heap sized for a process that mostly holds idle sockets. Measured with
+ * V8's heap sized for a process that mostly holds idle sockets, without
+ * taxing the same process when it is busy. Measured with
  * `pnpm bench:load --idle 1000,5000,10000` (PostgreSQL), RSS as it stands:
  *
  * - The young generation: V8 lets each of its two semi-spaces grow to 16 MB,
@@ -15,24 +17,91 @@ import type { DatabaseTarget } from './db/database.js';
  *   crowd of sockets arriving sets it high, and the idle sockets' pings then
  *   fill the room it left with garbage slowly enough that no collection comes:
  *   at 10,000 sockets 139 MB of old generation held garbage beside 158 MB
- *   alive. A fixed factor of 1.2 (`--heap-growing-percent=20`), set here
- *   because V8 reads it at every collection, left about 50 MB.
+ *   alive. A fixed factor of 1.2 (`--heap-growing-percent=20`) left about
+ *   50 MB. With the socket trims of release-requests.ts: 10,000 sockets
+ *   416 → 286 MB RSS (heap 329 → 196 MB), no sockets 154 → 139 MB.
  *
- * Both, with the socket trims of release-requests.ts: 10,000 sockets
- * 416 → 286 MB RSS (heap 329 → 196 MB), no sockets 154 → 139 MB.
- *
- * The price is on the move path (`pnpm bench:load --games 300 --duration 20
- * --no-floor --cpu-prof`): the garbage collector's share of the server's busy
- * time went from 3.5 % to 6.0 % (4.8 % with the factor alone, 5.4 % with the
- * cap alone); 2 MB semi-spaces cost 9.7 %, so not those. Server CPU as the
- * bench prints it spread more between runs of one setting (35–37 % without,
- * 38–44 % with both) than the collector's share moved.
- *
- * With PGlite (the database in this process, `--games 100 --db pglite`, one
- * run each) the two together took the server from 48 to 57 % CPU, ack p50
- * 6.1 → 7.0 ms. The factor, which brings full collections sooner, is kept to
- * PostgreSQL, the deployment that holds crowds of idle sockets.
+ * The fixed factor has a price under load: full collections come sooner. At
+ * 1,000 games (`pnpm bench:load --games 1000`) it took the server from 70 to
+ * 84 % CPU, and with PGlite (the database in this process) from 48 to 57 % at
+ * 100 games. So it holds only while the process is idle: V8 reads the flag at
+ * every full collection, and a second of a busy event loop gives the choice
+ * back to V8. When the loop has been quiet for a while, the factor returns
+ * with one collection of all that can be collected, since the limit a busy
+ * spell set would otherwise stand until garbage reached it. The crowd's
+ * arrival is such a spell: 10,000 sockets 288 → 251 MB RSS.
  */
-export function sizeHeap(target: DatabaseTarget): void {
-  if (target.kind === 'postgresql') setFlagsFromString('--heap-growing-percent=20');
+export const heapSizing = {
+  /** A second with the event loop busy at least this share of it gives V8 its own growth factor. */
+  busyUtilization: 0.3,
+  /** Seconds in a row under this share bring the fixed factor back. */
+  quietUtilization: 0.15,
+  quietSeconds: 10,
+  idleGrowingPercent: 20,
+};
+
+export type HeapMode = 'idle' | 'busy';
+
+export interface HeapState {
+  mode: HeapMode;
+  /** Seconds in a row the loop has been quiet. */
+  quiet: number;
+}
+
+/** The heap's mode after a second whose event loop was busy `utilization` of the time (0–1). */
+export function nextHeapState(state: HeapState, utilization: number): HeapState {
+  if (utilization >= heapSizing.busyUtilization) return { mode: 'busy', quiet: 0 };
+  const quiet = utilization < heapSizing.quietUtilization ? state.quiet + 1 : 0;
+  return { mode: state.mode === 'busy' && quiet >= heapSizing.quietSeconds ? 'idle' : state.mode, quiet };
+}
+
+export interface HeapEffects {
+  /** V8's old-generation growth factor: a fixed percentage, or 0 for V8's own. */
+  setGrowingPercent(percent: number): void;
+  collectGarbage(done: () => void): void;
+}
+
+/** Starts idle (the crowd has not come yet) and reads the event loop each second; the timer keeps no process alive. */
+export function sizeHeap(effects: HeapEffects = v8Effects(), utilization: () => number = loopUtilization()): { stop(): void } {
+  let state: HeapState = { mode: 'idle', quiet: 0 };
+  effects.setGrowingPercent(heapSizing.idleGrowingPercent);
+  const timer = setInterval(() => {
+    const next = nextHeapState(state, utilization());
+    if (next.mode !== state.mode) {
+      effects.setGrowingPercent(next.mode === 'idle' ? heapSizing.idleGrowingPercent : 0);
+      // The collection's own pause is not traffic: the reading starts again at its end, or the pause alone could count as a busy second.
+      if (next.mode === 'idle') effects.collectGarbage(() => utilization());
+    }
+    state = next;
+  }, 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/** The share of the time since its last call that the event loop was busy. */
+function loopUtilization(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, last);
+    last = now;
+    return utilization;
+  };
+}
+
+export function v8Effects(): HeapEffects {
+  let session: Session | undefined;
+  return {
+    setGrowingPercent: (percent) => setFlagsFromString(`--heap-growing-percent=${percent}`),
+    // DevTools' collection (all that can be collected, emptied pages given back to the system), through a session
+    // of this process's own inspector. A plain full collection (`gc()`) left the pages to V8: no RSS came back.
+    // The session stays connected: disconnecting it from the answer's callback hung the process.
+    collectGarbage: (done) => {
+      if (!session) {
+        session = new Session();
+        session.connect();
+      }
+      session.post('HeapProfiler.collectGarbage', done);
+    },
+  };
 }

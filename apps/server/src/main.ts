@@ -8,7 +8,7 @@ import { chooseWasmTiers } from './wasm-tiers.js';
 const config = loadConfig();
 const target = targetFromConfig(config);
 chooseWasmTiers(target);
-sizeHeap(target);
+sizeHeap();
 const db = await openDatabase(target, { migrationsDir: paths.migrations });
 const app = await buildApp(config, db);
 if (db.migrations) {
