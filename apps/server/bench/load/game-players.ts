@@ -17,9 +17,10 @@ export class LoadTally {
   /** Moves sent / acknowledged ok inside the measured window. */
   sent = 0;
   achieved = 0;
-  /** Events a client saw twice, or a version it never saw. */
+  /** Events a client saw twice; versions it never saw; events that came before one they follow (held until it came). */
   duplicates = 0;
   gaps = 0;
+  outOfOrder = 0;
   /** Refusals to be sent again (BUSY), which the players resend with the same moveId as the web client does. */
   readonly resent = new Tally();
   /** Players whose game has started (its opener decided): the run is measured once every game has. */
@@ -60,6 +61,8 @@ class LoadPlayer {
   private position: Position | null = null;
   private moveCount = 0;
   private thinking = false;
+  /** Events past a hole in the versions, until it fills. */
+  private readonly held = new Map<number, MatchEventEnvelope>();
 
   constructor(
     private readonly socket: ClientSocket,
@@ -115,15 +118,35 @@ class LoadPlayer {
     );
   }
 
+  /**
+   * Applies events in version order, as the web client does (EnvelopeBuffer):
+   * with players on two processes, events committed on each cross on their
+   * way, so one may come before the one it follows. It is held until the
+   * hole fills; a hole still open when the run ends is an event missed.
+   */
   private onEvent(envelope: MatchEventEnvelope): void {
-    const { event } = envelope;
+    const tally = this.settings.tally;
     if (envelope.matchId !== this.matchId) return;
     // Events committed between subscribing and reading the snapshot come again: not a duplicate.
-    if (envelope.version <= this.version) {
-      if (this.settings.tally.measuring && this.moveCount > 0) this.settings.tally.duplicates++;
+    if (envelope.version <= this.version || this.held.has(envelope.version)) {
+      if (tally.measuring && this.moveCount > 0) tally.duplicates++;
       return;
     }
-    if (envelope.version > this.version + 1) this.settings.tally.gaps += envelope.version - this.version - 1;
+    this.held.set(envelope.version, envelope);
+    if (envelope.version > this.version + 1) tally.outOfOrder++;
+    for (let next = this.held.get(this.version + 1); next; next = this.held.get(this.version + 1)) {
+      this.held.delete(next.version);
+      this.apply(next);
+    }
+  }
+
+  /** Versions this player never saw below the last one it holds. */
+  missing(): number {
+    return this.held.size ? Math.max(...this.held.keys()) - this.version - this.held.size : 0;
+  }
+
+  private apply(envelope: MatchEventEnvelope): void {
+    const { event } = envelope;
     this.version = envelope.version;
     if (event.type === 'opener-round' && event.winner === null) this.chooseHand();
     else if (event.type === 'started') {
@@ -140,6 +163,7 @@ class LoadPlayer {
       this.matchId = event.matchId;
       this.version = 0;
       this.moveCount = 0;
+      this.held.clear();
       if (!this.settings.tally.stopping) this.chooseHand();
     }
   }

@@ -83,6 +83,7 @@ interface Figures {
   lost: number | null;
   duplicates: number;
   gaps: number;
+  outOfOrder: number;
   processes: Array<{ cpuPercent: number; peakRssMb: number }>;
   /** How late the event loops ran: each server's and this process's, whose players time the acks. */
   loops: string;
@@ -138,6 +139,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, metricsU
     resent: tally.resent.toString(),
     duplicates: tally.duplicates,
     gaps: tally.gaps,
+    outOfOrder: tally.outOfOrder,
     processes,
     loops: loopFigures,
   };
@@ -225,6 +227,7 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
     const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games, metricsUrls);
+    figures.gaps = players.reduce((sum, player) => sum + player.missing(), 0);
     closeAll(players);
     const lost = databaseUrl ? missing(tally, await storedIds(databaseUrl, 'SELECT move_id FROM move')) : null;
     // An INTERNAL answer is a bug: show the first error or warning the server logged.
@@ -246,7 +249,7 @@ function line(label: string, f: Figures): string {
   return (
     `  ${label}: moves/s offered ≈ ${f.offered.toFixed(0)}, sent ${f.sent.toFixed(0)}, achieved ${f.achieved.toFixed(0)} (${((100 * f.achieved) / f.offered).toFixed(0)} %)\n` +
     `    ack ${formatPercentiles(f.ack)}\n` +
-    `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}\n` +
+    `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}, out of order ${f.outOfOrder}\n` +
     `    CPU ${cpu}; peak RSS ${rss}\n` +
     `    ${f.loops}`
   );

@@ -48,6 +48,37 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     expect(a.events.at(-1)?.event.type).toBe('ended');
   }, 60_000);
 
+  it("reach a rematch's players whole, though its first events cross on their way", async () => {
+    const redis = await ownRedis();
+    const cluster = await startCluster({ REDIS_URL: redis.url, MATCH_FEED_CHECK_MS: '300' });
+    cleanups.push(cluster.stop);
+    const [one, two] = cluster.servers;
+    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
+    const room = await newRoom(one.url, alice.token);
+    const a = await TestClient.connect(one.url, alice.token);
+    const b = await TestClient.connect(two.url, bob.token);
+    cleanups.push(() => a.close(), () => b.close());
+    await a.request('room:join', { code: room.code });
+    await b.request('room:join', { code: room.code });
+    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    expect(await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' })).toMatchObject({ ok: true });
+    expect(await a.request('resign', { matchId: room.matchId })).toMatchObject({ ok: true });
+    await a.request('rematch', { matchId: room.matchId });
+    await b.request('rematch', { matchId: room.matchId });
+    const rematchOf = (client: TestClient) => client.events.find((e) => e.event.type === 'rematch')?.event;
+    await a.until(() => !!rematchOf(a) && !!rematchOf(b), 'the rematch on both processes');
+    const next = rematchOf(b)!;
+    if (next.type !== 'rematch') throw new Error('no rematch');
+
+    // Process one's first event of the new match waits in Redis while process two commits the one after it.
+    await redis.command('CLIENT', 'PAUSE', '1500', 'WRITE');
+    expect(await a.request('opener:choose', { matchId: next.matchId, choice: 'rock' })).toMatchObject({ ok: true, version: 1 });
+    expect(await b.request('opener:choose', { matchId: next.matchId, choice: 'paper' })).toMatchObject({ ok: true });
+    const versions = () => [...new Set(b.events.filter((e) => e.matchId === next.matchId).map((e) => e.version))].sort((x, y) => x - y);
+    await b.until(() => versions()[0] === 1, "process one's event, once Redis passes it", 8000);
+    expect(versions()).toEqual(Array.from({ length: versions().length }, (_, i) => i + 1));
+  }, 60_000);
+
   it('reach the other processes though the committing process died before publishing them', async () => {
     const redis = await ownRedis();
     const cluster = await startCluster({ REDIS_URL: redis.url, MATCH_FEED_CHECK_MS: '300' });

@@ -79,7 +79,13 @@ export class MatchFeed {
     // Every process hears every match; only those with sockets in the room keep track (a later socket starts from a snapshot).
     if (!this.io.of('/').adapter.rooms.has(roomChannel(code))) return;
     for (const envelope of envelopes) {
-      if (this.firstTime(code, envelope)) this.io.local.to(roomChannel(code)).emit('match:event', envelope);
+      if (!this.firstTime(code, envelope)) continue;
+      this.io.local.to(roomChannel(code)).emit('match:event', envelope);
+      // The sockets here have none of the new match: all its events are to come. Left to first sight, its
+      // first event committed here (the second hand, say) would pass for the start and its first from
+      // another process, still on its way, for one they had.
+      const { event } = envelope;
+      if (event.type === 'rematch' && !this.delivered.has(event.matchId)) this.delivered.set(event.matchId, { code, upTo: 0, above: new Set() });
     }
   }
 
