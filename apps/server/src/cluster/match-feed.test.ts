@@ -18,6 +18,16 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     return redis;
   };
 
+  /** Two processes sharing Redis, and a room made on the first by a guest of the first, with a guest of the second. */
+  const roomAcrossTwo = async () => {
+    const redis = await ownRedis();
+    const cluster = await startCluster({ REDIS_URL: redis.url, MATCH_FEED_CHECK_MS: '300' });
+    cleanups.push(cluster.stop);
+    const [one, two] = cluster.servers;
+    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
+    return { redis, cluster, one, two, alice, bob, room: await newRoom(one.url, alice.token) };
+  };
+
   it("reach the mover before the move's acknowledgement, for a whole game", async () => {
     const redis = await ownRedis();
     const { url, app } = await startApp('postgresql', {}, { REDIS_URL: redis.url });
@@ -49,12 +59,7 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
   }, 60_000);
 
   it("reach a rematch's players whole, though its first events cross on their way", async () => {
-    const redis = await ownRedis();
-    const cluster = await startCluster({ REDIS_URL: redis.url, MATCH_FEED_CHECK_MS: '300' });
-    cleanups.push(cluster.stop);
-    const [one, two] = cluster.servers;
-    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
-    const room = await newRoom(one.url, alice.token);
+    const { redis, one, two, alice, bob, room } = await roomAcrossTwo();
     const a = await TestClient.connect(one.url, alice.token);
     const b = await TestClient.connect(two.url, bob.token);
     cleanups.push(() => a.close(), () => b.close());
@@ -80,12 +85,7 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
   }, 60_000);
 
   it('reach the other processes though the committing process died before publishing them', async () => {
-    const redis = await ownRedis();
-    const cluster = await startCluster({ REDIS_URL: redis.url, MATCH_FEED_CHECK_MS: '300' });
-    cleanups.push(cluster.stop);
-    const [one, two] = cluster.servers;
-    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
-    const room = await newRoom(one.url, alice.token);
+    const { redis, cluster, one, two, alice, bob, room } = await roomAcrossTwo();
     const a = await ReconnectingPlayer.connect(one.url, alice.token);
     const b = await TestClient.connect(two.url, bob.token);
     cleanups.push(() => a.close(), () => b.close());
