@@ -52,13 +52,14 @@ describe("the old generation's growth factor", () => {
     vi.useFakeTimers();
     const readings = [0.05, 0.6, ...Array<number>(heapSizing.quietSeconds).fill(0.05), 0.05];
     const calls: string[] = [];
-    const sizing = sizeHeap(
-      { setGrowingPercent: (percent) => calls.push(`factor ${percent}`), collectGarbage: (done) => {
+    const effects = {
+      setGrowingPercent: (percent: number) => calls.push(`factor ${percent}`),
+      collectGarbage: (done: () => void) => {
         calls.push('collect');
         done();
-      } },
-      () => readings.shift() ?? 0,
-    );
+      },
+    };
+    const sizing = sizeHeap(effects, () => readings.shift() ?? 0);
     try {
       expect(calls).toEqual([`factor ${heapSizing.idleGrowingPercent}`]);
       await vi.advanceTimersByTimeAsync(2000);

@@ -17,7 +17,10 @@
  * floor-relay.ts), plus a single statement through plain pg and a bare
  * Socket.IO echo, one at a time. After each run it checks that every
  * acknowledged move is in the database and that no client saw an event twice
- * or missed one.
+ * or missed one. Like the web client, players apply events in version order:
+ * one that comes before the event it follows (players on two processes) is
+ * held until that one arrives, and counted as out of order; missed are the
+ * versions still not seen when the run ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
