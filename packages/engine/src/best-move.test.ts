@@ -168,6 +168,19 @@ describe('bestMove', () => {
     );
   });
 
+  it('plays on through a board that comes back when its cycle cannot come round again before the ply limit', () => {
+    // Found by the property above: six plies from the limit, a line brings a board back with one
+    // ply left. A search that ended the line there as a repetition valued the endgame at 8 for
+    // player 1, where the rules, playing the last ply, solve it at 3.
+    const state = study(
+      [0, 0, 0, 3, 0, 1, 1, 1, 1, 0, 1, 0],
+      { quan: [false, false], captured: [{ dan: 0, quan: 1 }, { dan: 4, quan: 1 }], toMove: 1, ply: 394 },
+      { quanValue: 10, quanNon: 5, emptyQuanIsGap: true, endWhen: 'quan-squares-empty', skipOrigin: false, plyLimit: 400 },
+    );
+    expect(solve(state)).toBe(3);
+    expect(bestMove(state, { depth: 6 }).eval).toBe(3);
+  });
+
   it('wins a won endgame that a shallow search loses', () => {
     // Both quan pieces still on the board, ten plies before the limit: the
     // rules solve it as a win by 1 for player 0, and one- or two-ply play

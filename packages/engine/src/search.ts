@@ -6,10 +6,15 @@
 //
 // Repetition (R4.5) needs the stocks and debts the nodes leave out, and the
 // earlier states of the game, which a rules State does not expose. The search
-// therefore ends a line when its board, quan pieces and mover come back
-// within the line, scoring it as R5 scores a game ended there. That is the
-// usual engine reading (a return means the cycle can be played again) and it
-// errs only on boards that come back with a different split of stocks.
+// therefore ends a line when its board, quan pieces, mover and banked score
+// difference come back within the line, scoring it as R5 scores a game ended
+// there. That is the usual engine reading (a return means the cycle can be
+// played again, for nothing) and it errs only on boards that come back with
+// the same difference but a different split of stocks and debts. Two returns
+// are not cycles: one with the difference changed (a debt paid meanwhile),
+// since R4.5's state holds the stocks and debts, and one whose cycle could not
+// come round again before the ply limit (R4.4) ends the game. Ending the line
+// at either scored endgames wrongly.
 
 import { evaluation, finalValue, type Evaluate, type EvaluationWeights } from './evaluation.js';
 import { moveMask, playNode, type GameNode, type NodeRules } from './game-node.js';
@@ -61,6 +66,7 @@ export class Search {
   private readonly entry: Entry = { value: 0, depth: 0, bound: 0, move: -1 };
   private readonly pathLow = new Int32Array(MAX_DEPTH + 1);
   private readonly pathHigh = new Int32Array(MAX_DEPTH + 1);
+  private readonly pathBanked = new Float64Array(MAX_DEPTH + 1);
   private readonly key: Key = { low: 0, high: 0 };
   private readonly pv = new Int8Array((MAX_DEPTH + 1) * (MAX_DEPTH + 1));
   private readonly pvLength = new Int32Array(MAX_DEPTH + 1);
@@ -116,6 +122,7 @@ export class Search {
     const values = new Map<number, number>();
     this.pathLow[0] = keyOf(root, this.key).low;
     this.pathHigh[0] = this.key.high;
+    this.pathBanked[0] = root.banked;
     for (const move of only ?? legalOf(root)) {
       const child = playNode(this.rules, root, squareOfMove(root.toMove, move), dirOfMove(move));
       const value = -this.node(child, depth - 1, -INFINITY, INFINITY, 1);
@@ -144,8 +151,12 @@ export class Search {
     const key = keyOf(node, this.key);
     this.pathLow[ply] = key.low;
     this.pathHigh[ply] = key.high;
+    this.pathBanked[ply] = node.banked;
     for (let back = ply - 2; back >= 0; back -= 2) {
-      if (this.pathLow[back] === key.low && this.pathHigh[back] === key.high) return finalValue(node);
+      // A cycle that cannot come round again before the ply limit (R4.4) is played on, as R4.5 would.
+      if (this.pathLow[back] === key.low && this.pathHigh[back] === key.high && this.pathBanked[back] === node.banked && node.ply + ply - back <= this.rules.plyLimit) {
+        return finalValue(node);
+      }
     }
     if (ply >= MAX_DEPTH) return this.evaluate(node);
 
