@@ -33,10 +33,10 @@ export class PlayerService {
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) {
       throw new ServiceError(ErrorCode.Unauthorized, 'A session token is required', 401);
     }
-    const session = await this.sessions.find(token);
-    const row = session && (await this.db.prisma.player.findUnique({ where: { id: session.playerId }, select: { id: true, name: true, username: true } }));
-    if (!session || !row) throw new ServiceError(ErrorCode.Unauthorized, 'Unknown, expired or revoked session', 401);
-    return { player: { id: row.id, name: row.name }, session, username: row.username };
+    const found = await this.sessions.find(token);
+    if (!found) throw new ServiceError(ErrorCode.Unauthorized, 'Unknown, expired or revoked session', 401);
+    const { player, ...session } = found;
+    return { player: { id: player.id, name: player.name }, session, username: player.username };
   }
 
   async rename(playerId: string, name: string): Promise<PublicPlayer> {

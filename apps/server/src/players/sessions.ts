@@ -17,6 +17,30 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
+export interface SessionPlayer {
+  id: string;
+  name: string;
+  username: string | null;
+}
+
+interface SessionRow {
+  id: string;
+  playerId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+  name: string;
+  username: string | null;
+}
+
+const sessionRead = {
+  name: 'session-read',
+  text: `SELECT s.id, s.player_id AS "playerId", s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.revoked_at AS "revokedAt",
+                p.name, p.username
+         FROM session s JOIN player p ON p.id = s.player_id
+         WHERE s.token_hash = $1`,
+};
+
 // Writing last-seen on every request would make every read a write; a minute is precise enough to show.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -41,22 +65,25 @@ export class Sessions {
     return { token, session: row };
   }
 
-  /** The live session a token names, its expiry moved forward; null when unknown, expired or revoked. */
-  async find(token: string): Promise<LiveSession | null> {
-    const row = await this.db.prisma.session.findUnique({
-      where: { tokenHash: hashToken(token) },
-      select: { id: true, playerId: true, expiresAt: true, lastSeenAt: true, revokedAt: true },
-    });
+  /**
+   * The live session a token names, with its player, its expiry moved
+   * forward; null when unknown, expired or revoked. Every socket and request
+   * begins here, so it is one prepared statement (a crowd reconnecting at
+   * once is a crowd of these); the touch, once a minute, goes through Prisma.
+   */
+  async find(token: string): Promise<(LiveSession & { player: SessionPlayer }) | null> {
+    const [row] = await this.db.sql.query<SessionRow>(sessionRead, [hashToken(token)]);
     const now = new Date();
     if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return row;
+    const player = { id: row.playerId, name: row.name, username: row.username };
+    if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { id: row.id, playerId: row.playerId, expiresAt: row.expiresAt, player };
     const expiresAt = this.expiryFrom(now);
     // Only a session still live is extended: a revocation committed meanwhile wins.
     const touched = await this.db.prisma.session.updateMany({
       where: { id: row.id, revokedAt: null },
       data: { lastSeenAt: now, expiresAt },
     });
-    return touched.count === 1 ? { id: row.id, playerId: row.playerId, expiresAt } : null;
+    return touched.count === 1 ? { id: row.id, playerId: row.playerId, expiresAt, player } : null;
   }
 
   async revoke(sessionId: string): Promise<void> {

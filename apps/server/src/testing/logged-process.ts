@@ -15,11 +15,11 @@ export interface LoggedProcessOptions extends MatchServiceOptions {
 }
 
 /**
- * A match service over `db` as one more server process would run it, with
- * every statement it sends written down: `prisma model.operation` for the
- * client, `sql name` for the hot path's prepared statements.
+ * `db` with every statement sent through it written down: `prisma
+ * model.operation` for the client, `sql name` for the hot path's prepared
+ * statements.
  */
-export function loggedProcess(db: Database, options: LoggedProcessOptions = {}) {
+export function loggedDatabase(db: Database): { db: Database; log: string[] } {
   const log: string[] = [];
   const prisma = db.prisma.$extends({
     query: {
@@ -36,9 +36,15 @@ export function loggedProcess(db: Database, options: LoggedProcessOptions = {}) 
     },
     close: async () => {},
   };
+  return { db: { ...db, prisma, sql }, log };
+}
+
+/** A match service over `db` as one more server process would run it, with every statement it sends written down (see loggedDatabase). */
+export function loggedProcess(db: Database, options: LoggedProcessOptions = {}) {
+  const logged = loggedDatabase(db);
   const { publish = () => {}, openerTimeoutMs = 30_000, now, ...service } = options;
-  const matches = new MatchService({ ...db, prisma, sql }, publish, openerTimeoutMs, 30_000, now, service);
-  return { matches, log, since: (mark: number) => log.slice(mark) };
+  const matches = new MatchService(logged.db, publish, openerTimeoutMs, 30_000, now, service);
+  return { matches, log: logged.log, since: (mark: number) => logged.log.slice(mark) };
 }
 
 /** The code a change was refused with, or 'ok'. */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { engines } from '../testing/databases.js';
+import { loggedDatabase, refusal, servicesOn } from '../testing/logged-process.js';
+import { PlayerService } from './player-service.js';
+
+/** Every socket and request starts by naming its player from a token: one prepared statement, and Prisma only for the touch. */
+describe.each(engines)('identifying a token on %s', (engine) => {
+  const services = servicesOn(engine);
+
+  it('reads the session and its player in one statement, and refuses what is not live', async () => {
+    const { db, log } = loggedDatabase(services.db);
+    const players = new PlayerService(db);
+    const guest = await services.players.createGuest();
+    const mark = log.length;
+    const identity = await players.identify(guest.token);
+    expect(log.slice(mark)).toEqual(['sql session-read']);
+    expect(identity).toMatchObject({ player: guest.player, session: { id: guest.session.id, playerId: guest.player.id }, username: null });
+    expect(identity.session.expiresAt).toEqual(guest.session.expiresAt);
+
+    // Unused for over a minute: the expiry moves forward, through the touch.
+    await services.db.prisma.session.update({ where: { id: guest.session.id }, data: { lastSeenAt: new Date(Date.now() - 120_000) } });
+    const touchMark = log.length;
+    const touched = await players.identify(guest.token);
+    expect(log.slice(touchMark)).toEqual(['sql session-read', 'prisma Session.updateMany']);
+    expect(touched.session.expiresAt.getTime()).toBeGreaterThan(guest.session.expiresAt.getTime());
+
+    await services.db.prisma.session.update({ where: { id: guest.session.id }, data: { revokedAt: new Date() } });
+    expect(await refusal(players.identify(guest.token))).toBe('UNAUTHORIZED');
+    expect(await refusal(players.identify('forged'))).toBe('UNAUTHORIZED');
+  });
+});
