@@ -23,7 +23,8 @@ describe.runIf(postgresAvailable)('the computer with two server processes sharin
   it('makes exactly one move per turn however many processes try, and the game goes on to its end', async () => {
     const [one, two] = cluster.servers;
     const guest = await newGuest(one.url);
-    const { body: room } = await api<RoomResponse>(two.url, '/api/bot-games', { token: guest.token, body: { level: 2, rules: { options: { ...PRESETS.classic, plyLimit: 30 } } } });
+    const rules = { ...PRESETS.classic, plyLimit: 30 };
+    const { body: room } = await api<RoomResponse>(two.url, '/api/bot-games', { token: guest.token, body: { level: 2, rules: { options: rules } } });
     const client = await TestClient.connect(one.url, guest.token);
     clients.push(client);
     const joined = await client.request('room:join', { code: room.code });
@@ -34,7 +35,8 @@ describe.runIf(postgresAvailable)('the computer with two server processes sharin
       if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
       await client.until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), `round ${round}`);
     }
-    await new HumanSide(client, room.matchId, seat).playUntilEnd(PRESETS.classic, Infinity, 90_000);
+    // The room's own rules: under the classic ply limit, a game the computer's 30th ply ended would look like the person's turn until `ended` came.
+    await new HumanSide(client, room.matchId, seat).playUntilEnd(rules, Infinity, 90_000);
 
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();

@@ -97,7 +97,7 @@ describe.each(engines)('playing the computer on %s', (engine) => {
     }
 
     const human = new HumanSide(client, room.matchId, seat);
-    await human.playUntilEnd(PRESETS.classic);
+    await human.playUntilEnd(shortGame.options);
     const ended = human.events().find((e) => e.type === 'ended')!;
     expect(ended).toMatchObject({ type: 'ended', ratings: null });
 
