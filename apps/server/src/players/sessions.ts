@@ -75,15 +75,15 @@ export class Sessions {
     const [row] = await this.db.sql.query<SessionRow>(sessionRead, [hashToken(token)]);
     const now = new Date();
     if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
-    const player = { id: row.playerId, name: row.name, username: row.username };
-    if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { id: row.id, playerId: row.playerId, expiresAt: row.expiresAt, player };
+    const live = { id: row.id, playerId: row.playerId, expiresAt: row.expiresAt, player: { id: row.playerId, name: row.name, username: row.username } };
+    if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return live;
     const expiresAt = this.expiryFrom(now);
     // Only a session still live is extended: a revocation committed meanwhile wins.
     const touched = await this.db.prisma.session.updateMany({
       where: { id: row.id, revokedAt: null },
       data: { lastSeenAt: now, expiresAt },
     });
-    return touched.count === 1 ? { id: row.id, playerId: row.playerId, expiresAt, player } : null;
+    return touched.count === 1 ? { ...live, expiresAt } : null;
   }
 
   async revoke(sessionId: string): Promise<void> {
