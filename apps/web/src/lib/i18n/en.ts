@@ -168,7 +168,7 @@ export const en = {
   'board.hand': 'In hand: {n}',
   'board.tap': 'Tap one of your squares, then an arrow.',
 
-  'say.moved': '{name} sowed square {k} ({n} dân) to the {side}',
+  'say.moved': '{name} sowed their square {k} ({n} dân) {way}',
   'say.left': 'left',
   'say.right': 'right',
   'say.captured': 'captured {n} dân',
@@ -352,6 +352,8 @@ export const en = {
   'analysis.label.inaccuracy': 'inaccuracy',
   'analysis.label.mistake': 'mistake',
   'analysis.label.blunder': 'blunder',
+  'say.ccw': 'counter-clockwise',
+  'say.cw': 'clockwise',
 
   'profile.title': 'Player',
   'profile.record': '{w} won, {l} lost, {d} drawn',

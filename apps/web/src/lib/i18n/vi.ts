@@ -166,7 +166,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'board.hand': 'Trên tay: {n}',
   'board.tap': 'Chạm vào một ô của bạn, rồi chọn mũi tên.',
 
-  'say.moved': '{name} rải ô {k} ({n} dân) sang {side}',
+  'say.moved': '{name} rải ô {k} của mình ({n} dân) {way}',
   'say.left': 'trái',
   'say.right': 'phải',
   'say.captured': 'ăn {n} dân',
@@ -350,6 +350,8 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'analysis.label.inaccuracy': 'chưa chuẩn',
   'analysis.label.mistake': 'sai lầm',
   'analysis.label.blunder': 'sai nghiêm trọng',
+  'say.ccw': 'ngược chiều kim đồng hồ',
+  'say.cw': 'thuận chiều kim đồng hồ',
 
   'profile.title': 'Người chơi',
   'profile.record': '{w} thắng, {l} thua, {d} hòa',
