@@ -12,6 +12,8 @@ const FLAWS = ['inaccuracy', 'mistake', 'blunder'];
 /** Where an element lies on the whole page, for a picture of it without the header that stays on top of the window. */
 function pageBox(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {
   return page.$eval(selector, (element) => {
+    // Sticky, the header is drawn where the window is scrolled to: at the top it covers only the top of the page.
+    window.scrollTo(0, 0);
     const box = element.getBoundingClientRect();
     return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
   });

@@ -38,8 +38,10 @@ describe('one name for a move on every surface', () => {
     const choose = seeded(23);
     const expected: string[] = [];
     for (let ply = 0; ply < 8 && state.position.status === 'playing'; ply++) {
+      // Both ways round, for both movers.
       const legal = legalMoves(state);
-      const move: Move = legal[choose(legal.length)]!;
+      const wanted = legal.filter((m) => m.dir === (ply % 4 < 2 ? -1 : 1));
+      const move: Move = wanted.length > 0 ? wanted[choose(wanted.length)]! : legal[choose(legal.length)]!;
       const mover = state.position.toMove;
       const page = (mover === 0 ? a : b).page;
       await page.click(`[data-board] [data-square="${move.square}"][data-legal]`);
