@@ -46,7 +46,7 @@ describe('the game log and the board explain themselves', () => {
     // A chooses square 1: each arrow tells what it takes (R9 E1 to the left: a quan and 1 dân, 11 points).
     await a.page.click('[data-board] [data-square="1"][data-legal]');
     expect(await a.page.textContent('[data-dir="-1"] [data-gain]')).toBe('+11');
-    expect(await a.page.getAttribute('[data-dir="-1"]', 'aria-label')).toBe('Sow toward your left: takes a quan and 1 dân');
+    expect(await a.page.getAttribute('[data-dir="-1"]', 'aria-label')).toBe('Sow toward your left (clockwise): takes a quan and 1 dân');
     expect(await a.page.$('[data-preview]')).toBeNull();
     await a.page.hover('[data-dir="-1"]');
     await a.page.waitForSelector('[data-board] [data-square="2"][data-preview="end"]');
