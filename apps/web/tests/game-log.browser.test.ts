@@ -33,7 +33,7 @@ describe('the game log and the board explain themselves', () => {
     await harness?.close();
   });
 
-  it('previews a chosen move, writes every move as each viewer sees it, and looks back without losing the game', { timeout: 120_000 }, async () => {
+  it('previews a chosen move, names every move alike on every screen, and looks back without losing the game', { timeout: 120_000 }, async () => {
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: 'vi-VN' });
     const link = await openRoom(harness.server.url, a, b);
@@ -46,7 +46,7 @@ describe('the game log and the board explain themselves', () => {
     // A chooses square 1: each arrow tells what it takes (R9 E1 to the left: a quan and 1 dân, 11 points).
     await a.page.click('[data-board] [data-square="1"][data-legal]');
     expect(await a.page.textContent('[data-dir="-1"] [data-gain]')).toBe('+11');
-    expect(await a.page.getAttribute('[data-dir="-1"]', 'aria-label')).toBe('Sow toward your left: takes a quan and 1 dân');
+    expect(await a.page.getAttribute('[data-dir="-1"]', 'aria-label')).toBe('Sow toward your left (clockwise): takes a quan and 1 dân');
     expect(await a.page.$('[data-preview]')).toBeNull();
     await a.page.hover('[data-dir="-1"]');
     await a.page.waitForSelector('[data-board] [data-square="2"][data-preview="end"]');
@@ -56,17 +56,17 @@ describe('the game log and the board explain themselves', () => {
     let state = next(newGame({ first: 0 }), { square: 1, dir: -1 });
     for (const { page } of [a, b, watcher]) await waitForPly(page, 1);
 
-    // One move, three screens: A (below) and the watcher see it go left, B (across the board, in Vietnamese) right.
-    expect(await entry(a.page, 1)).toEqual({ mark: '1←', notation: '1<', say: expect.stringMatching(/ sowed square 1 \(5 dân\) to the left: captured a quan and 1 dân\.$/) });
-    expect(await entry(watcher.page, 1)).toMatchObject({ mark: '1←', notation: '1<' });
-    expect(await entry(b.page, 1)).toEqual({ mark: '1→', notation: '1<', say: expect.stringMatching(/ rải ô 1 \(5 dân\) sang phải: ăn quan và 1 dân\.$/) });
+    // One move, three screens, one name: the mover's square 1 sown clockwise, whichever way up the board is drawn.
+    expect(await entry(a.page, 1)).toEqual({ mark: '1↻', notation: '1<', say: expect.stringMatching(/ sowed their square 1 \(5 dân\) clockwise: captured a quan and 1 dân\.$/) });
+    expect(await entry(watcher.page, 1)).toMatchObject({ mark: '1↻', notation: '1<' });
+    expect(await entry(b.page, 1)).toEqual({ mark: '1↻', notation: '1<', say: expect.stringMatching(/ rải ô 1 của mình \(5 dân\) thuận chiều kim đồng hồ: ăn quan và 1 dân\.$/) });
 
-    // B plays their square 2 toward their left (ring index 8, R7 "2<"): on A's screen it goes right.
+    // B plays their square 2 toward their left (ring index 8, R7 "2<"): clockwise on A's screen as on B's.
     await playMove(b.page, { square: 8, dir: -1 });
     state = next(state, { square: 8, dir: -1 });
     for (const { page } of [a, b, watcher]) await waitForPly(page, 2);
-    expect(await entry(a.page, 2)).toMatchObject({ mark: '2→', notation: '2<' });
-    expect(await entry(b.page, 2)).toMatchObject({ mark: '2←', notation: '2<' });
+    expect(await entry(a.page, 2)).toMatchObject({ mark: '2↻', notation: '2<' });
+    expect(await entry(b.page, 2)).toMatchObject({ mark: '2↻', notation: '2<' });
     const afterTwo = state.position.squares;
 
     // B looks back at move 1: the board shows that position, read-only.

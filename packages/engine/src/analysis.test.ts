@@ -4,7 +4,7 @@
 
 import { formatMove, legalMoves, newGame, play, type Move } from '@oanquan/rules';
 import { describe, expect, it } from 'vitest';
-import { accuracyOf, analyse, labelOf, moveAccuracy } from './analysis.js';
+import { accuracyOf, analyse, chanceLost, labelOf, moveAccuracy } from './analysis.js';
 import { bestMove } from './best-move.js';
 import { winChance } from './win-chance.js';
 
@@ -68,7 +68,8 @@ describe('analyse', () => {
     for (const p of plies) {
       expect(p.pointsLost).toBeGreaterThanOrEqual(0);
       if (p.move.square === p.best.square && p.move.dir === p.best.dir) expect(p.label).toBe('best');
-      else expect(p.label).toBe(labelOf(p.pointsLost));
+      else expect(p.label).toBe(labelOf(p.chanceLost));
+      expect(p.chanceLost).toBeCloseTo(chanceLost(p.eval, p.playedEval), 12);
       expect(p.pv[0]).toEqual(p.best);
     }
     for (const a of accuracy) {
@@ -85,8 +86,8 @@ describe('analyse', () => {
     });
   });
 
-  it('labels by points lost at the documented thresholds', () => {
-    expect([0, 0.49, 0.5, 1.99, 2, 4.99, 5, 9.99, 10, 40].map(labelOf)).toEqual([
+  it('labels by the win chance lost, at the documented thresholds', () => {
+    expect([0, 0.019, 0.02, 0.099, 0.1, 0.199, 0.2, 0.299, 0.3, 0.9].map(labelOf)).toEqual([
       'best',
       'best',
       'good',
@@ -98,6 +99,10 @@ describe('analyse', () => {
       'blunder',
       'blunder',
     ]);
+    // Ten points thrown away: a blunder in a close game, little in a game already won.
+    expect(labelOf(chanceLost(3, -7))).toBe('blunder');
+    expect(labelOf(chanceLost(25, 15))).toBe('good');
+    expect(chanceLost(-5, 2)).toBe(0);
     expect(moveAccuracy(60, 60)).toBeCloseTo(100, 0);
     expect(moveAccuracy(90, 10)).toBeLessThan(5);
   });

@@ -2,13 +2,16 @@
 // mover's win chance, the best move, the points the played move lost, a
 // label and an accuracy; and an accuracy per player.
 //
-// Labels by points lost (the best move's value less the played move's, both
-// searched to the same depth in one search, so they share a table):
-//   best        the engine's move, or less than 0.5 points lost
-//   good        less than 2
-//   inaccuracy  2 to 5
-//   mistake     5 to 10
-//   blunder     10 or more: a quan piece's worth at the default value
+// Labels by the drop in the mover's chance to win (win-chance.ts), as
+// lichess judges, not by raw points: ten points thrown away in a game
+// already won or lost change little, two in a close one can decide it. The
+// drop is from the best move's value to the played move's, both searched to
+// the same depth in one search, so they share a table:
+//   best        the engine's move, or less than 2 % lost
+//   good        less than 10 %
+//   inaccuracy  10 to 20 %
+//   mistake     20 to 30 %
+//   blunder     30 % or more
 // Accuracy of a move is lichess's curve over the mover's win chance in
 // percent before and after it: 103.1668 · e^(−0.04354 · (before − after))
 // − 3.1669, clamped to 0–100. A player's accuracy is the mean over their
@@ -44,11 +47,12 @@ export interface AnalysisOptions {
 
 export type MoveLabel = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
 
+/** Lower bounds of each label, in the mover's win chance lost (0–1). */
 export const LABEL_THRESHOLDS: Readonly<Record<Exclude<MoveLabel, 'best'>, number>> = Object.freeze({
-  good: 0.5,
-  inaccuracy: 2,
-  mistake: 5,
-  blunder: 10,
+  good: 0.02,
+  inaccuracy: 0.1,
+  mistake: 0.2,
+  blunder: 0.3,
 });
 
 export interface PlyAnalysis {
@@ -66,6 +70,8 @@ export interface PlyAnalysis {
   /** The value of the move played, from the mover's view. */
   readonly playedEval: number;
   readonly pointsLost: number;
+  /** The mover's win chance lost by the move played, 0–1. */
+  readonly chanceLost: number;
   readonly label: MoveLabel;
   /** 0–100. */
   readonly accuracy: number;
@@ -113,7 +119,7 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
     const forced = legalOf(root).length === 1;
     const pointsLost = Math.max(0, best.value - playedEval);
     const before = winChance(best.value);
-    const after = winChance(Math.min(playedEval, best.value));
+    const lost = chanceLost(best.value, playedEval);
     plies.push({
       ply,
       player: mover,
@@ -124,8 +130,9 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
       pv: pvMoves(rules, root, best.pv),
       playedEval,
       pointsLost,
-      label: played === best.move || forced ? 'best' : labelOf(pointsLost),
-      accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * after),
+      chanceLost: lost,
+      label: played === best.move || forced ? 'best' : labelOf(lost),
+      accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * (before - lost)),
     });
     state = next.state;
   }
@@ -137,11 +144,17 @@ export function accuracyOf(plies: readonly Pick<PlyAnalysis, 'player' | 'accurac
   return [playerAccuracy(plies, 0), playerAccuracy(plies, 1)];
 }
 
-export function labelOf(pointsLost: number): MoveLabel {
-  if (pointsLost >= LABEL_THRESHOLDS.blunder) return 'blunder';
-  if (pointsLost >= LABEL_THRESHOLDS.mistake) return 'mistake';
-  if (pointsLost >= LABEL_THRESHOLDS.inaccuracy) return 'inaccuracy';
-  if (pointsLost >= LABEL_THRESHOLDS.good) return 'good';
+/** The mover's win chance lost by playing a move valued `playedEval` where the best is valued `bestEval` (points). */
+export function chanceLost(bestEval: number, playedEval: number): number {
+  return Math.max(0, winChance(bestEval) - winChance(Math.min(playedEval, bestEval)));
+}
+
+/** The label of a move that lost `lost` of the mover's win chance (0–1). */
+export function labelOf(lost: number): MoveLabel {
+  if (lost >= LABEL_THRESHOLDS.blunder) return 'blunder';
+  if (lost >= LABEL_THRESHOLDS.mistake) return 'mistake';
+  if (lost >= LABEL_THRESHOLDS.inaccuracy) return 'inaccuracy';
+  if (lost >= LABEL_THRESHOLDS.good) return 'good';
   return 'best';
 }
 

@@ -6,6 +6,7 @@ export {
   LABEL_THRESHOLDS,
   accuracyOf,
   analyse,
+  chanceLost,
   labelOf,
   moveAccuracy,
   type AnalysisOptions,

@@ -127,6 +127,7 @@ function toWire(ply: EnginePly): PlyAnalysis {
     bestNotation: formatMove(ply.best, ply.player),
     playedEval: ply.playedEval,
     pointsLost: ply.pointsLost,
+    chanceLost: ply.chanceLost,
     label: ply.label,
     accuracy: ply.accuracy,
   };

@@ -5,6 +5,7 @@
 // an advisory lock, so the caps hold across server processes), on top of
 // the REST rate limit.
 
+import { chanceLost, labelOf } from '@oanquan/engine';
 import { ErrorCode, type AnalysisResponse, type PlyAnalysis } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
@@ -76,7 +77,17 @@ function responseOf(matchId: string, row: MatchAnalysis | null): AnalysisRespons
     status: row.status as AnalysisResponse['status'],
     progress: { done: row.done, total: row.total },
     depth: row.depth,
-    plies: done ? (stored?.plies ?? []) : null,
+    plies: done ? (stored?.plies ?? []).map(judged) : null,
     accuracy: done ? (stored?.accuracy ?? [null, null]) : null,
   };
+}
+
+/**
+ * A stored ply judged as the engine judges today: analyses stored under the
+ * earlier labels by points lost are read with the labels by win chance lost,
+ * which the values they kept are enough for.
+ */
+function judged(ply: PlyAnalysis): PlyAnalysis {
+  const lost = chanceLost(ply.eval, ply.playedEval);
+  return { ...ply, chanceLost: lost, label: labelOf(lost) };
 }

@@ -88,6 +88,7 @@ describe.each(engines)('match analysis on %s', (engine) => {
     const blunder = result.plies![2]!;
     expect(blunder.label).toBe('blunder');
     expect(blunder.pointsLost).toBeGreaterThanOrEqual(10);
+    expect(blunder.chanceLost).toBeGreaterThanOrEqual(0.3);
     expect(blunder.best).not.toEqual(GAME[2]);
     expect(blunder.bestNotation).toMatch(/^[1-5][<>]$/);
     expect(blunder.winChance).toBeGreaterThan(0);
@@ -103,6 +104,15 @@ describe.each(engines)('match analysis on %s', (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await db.prisma.matchAnalysis.findUniqueOrThrow({ where: { matchId } })).toEqual(row);
     expect(await db.prisma.matchAnalysis.count({ where: { matchId } })).toBe(1);
+
+    // An analysis stored under the earlier labels by points lost is read with today's, by win chance lost.
+    const stored = row.result as unknown as { plies: Record<string, unknown>[] };
+    const earlier = { ...stored, plies: stored.plies.map(({ chanceLost: _dropped, ...ply }) => ({ ...ply, label: 'blunder' })) };
+    await db.prisma.matchAnalysis.update({ where: { matchId }, data: { result: earlier } });
+    const reread = await read(matchId);
+    expect(reread.plies!.map((p) => p.label)).toEqual(result.plies!.map((p) => p.label));
+    expect(reread.plies!.map((p) => p.chanceLost)).toEqual(result.plies!.map((p) => p.chanceLost));
+    expect(result.plies!.some((p) => p.label !== 'blunder')).toBe(true);
   }, 90_000);
 
   it('refuses an unfinished match, an unknown one, a malformed id and a stranger without a token', async () => {

@@ -24,18 +24,25 @@ describe('describePly', () => {
   const e1 = played([{ square: 1, dir: -1 }]);
   const move = { ply: 1, seat: 0 as const, square: 1, dir: -1 as const, notation: '1<', remainingMs: null };
 
-  it('says R9 E1 in English, to the left for the mover at the bottom and to the right for the viewer across', () => {
-    expect(describePly(english, move, e1, ['Lan', 'Minh'], 0)).toBe('Lan sowed square 1 (5 dân) to the left: captured a quan and 1 dân.');
-    expect(describePly(english, move, e1, ['Lan', 'Minh'], 1)).toBe('Lan sowed square 1 (5 dân) to the right: captured a quan and 1 dân.');
+  it('says R9 E1 in English, the same way round for every viewer: clockwise', () => {
+    expect(describePly(english, move, e1, ['Lan', 'Minh'])).toBe('Lan sowed their square 1 (5 dân) clockwise: captured a quan and 1 dân.');
   });
 
   it('says it in Vietnamese', () => {
-    expect(describePly(vietnamese, move, e1, ['Lan', 'Minh'], 0)).toBe('Lan rải ô 1 (5 dân) sang trái: ăn quan và 1 dân.');
+    expect(describePly(vietnamese, move, e1, ['Lan', 'Minh'])).toBe('Lan rải ô 1 của mình (5 dân) thuận chiều kim đồng hồ: ăn quan và 1 dân.');
+  });
+
+  it('says a move toward the mover’s right counter-clockwise, for the second player too', () => {
+    const e3 = played([{ square: 2, dir: 1 }]);
+    expect(describePly(english, { ...move, square: 2, dir: 1, notation: '2>' }, e3, ['Lan', 'Minh'])).toMatch(/^Lan sowed their square 2 \(5 dân\) counter-clockwise: /);
+    const second = played([{ square: 2, dir: 1 }, { square: 9, dir: 1 }]);
+    const minh = { ply: 2, seat: 1 as const, square: 9, dir: 1 as const, notation: '3>', remainingMs: null };
+    expect(describePly(vietnamese, minh, second, ['Lan', 'Minh'])).toMatch(/^Minh rải ô 3 của mình \(\d+ dân\) ngược chiều kim đồng hồ/);
   });
 
   it('says a ply that captures nothing (R9 E2, quan non) without a capture', () => {
     const events = played([{ square: 1, dir: -1 }], PRESETS.vietnam);
     expect(events.some((e) => e.type === 'capture')).toBe(false);
-    expect(describePly(english, move, events, ['Lan', 'Minh'], 0)).toBe('Lan sowed square 1 (5 dân) to the left.');
+    expect(describePly(english, move, events, ['Lan', 'Minh'])).toBe('Lan sowed their square 1 (5 dân) clockwise.');
   });
 });

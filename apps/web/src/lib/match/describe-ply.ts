@@ -1,8 +1,8 @@
 import type { PlyEvent } from '@oanquan/rules';
-import type { PlayedMove, Seat } from '@oanquan/protocol';
+import type { PlayedMove } from '@oanquan/protocol';
 import type { MessageKey } from '../i18n/en.js';
 import type { Params } from '../i18n/interpolate.js';
-import { screenSide } from './move-label.js';
+import { rotationOf } from './move-name.js';
 
 type Translate = (key: MessageKey, params?: Params) => string;
 
@@ -17,23 +17,22 @@ export function describeCaptures(t: Translate, events: readonly PlyEvent[], pref
 }
 
 /**
- * One ply in words, for the game log and screen readers: who sowed which
- * square which way, as the viewer with `bottom`'s row below sees it, and
- * what it took.
+ * One ply in words, for the game log and screen readers: who sowed which of
+ * their squares which way round (the same words on every screen, see
+ * move-name.ts), and what it took.
  */
 export function describePly(
   t: Translate,
   move: PlayedMove,
   events: readonly PlyEvent[],
   names: readonly [string, string],
-  bottom: Seat,
 ): string {
   const pickup = events.find((e) => e.type === 'pickup');
   const moved = t('say.moved', {
     name: names[move.seat],
     k: move.square - 6 * move.seat,
     n: pickup?.type === 'pickup' ? pickup.count : 0,
-    side: t(screenSide(move.seat, move.dir, bottom) === 'right' ? 'say.right' : 'say.left'),
+    way: t(`say.${rotationOf(move.dir)}`),
   });
   const captured = describeCaptures(t, events);
   const parts = [captured ? `${moved}: ${captured}.` : `${moved}.`];

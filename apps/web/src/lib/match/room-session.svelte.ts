@@ -247,7 +247,7 @@ export class RoomSession {
       };
       this.animator.play(before.position, event.events, event.position, { clockMs });
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'), this.deps.i18n.t);
-      const words = describePly(this.deps.i18n.t, event.move, event.events, names, match.seat ?? 0);
+      const words = describePly(this.deps.i18n.t, event.move, event.events, names);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
     } else if (event.type === 'rematch') {
       // Events of the new match may arrive before the join's answer; a resync picks them up.

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { PlyAnalysis } from '@oanquan/protocol';
+import { chanceCurve, keyMoments, percentOf } from './analysis-view.js';
+
+function ply(n: number, winChance: number, chanceLost: number, label: PlyAnalysis['label']): PlyAnalysis {
+  return {
+    ply: n,
+    seat: ((n + 1) % 2) as 0 | 1,
+    eval: 0,
+    winChance,
+    best: { square: 1, dir: 1 },
+    bestNotation: '1>',
+    playedEval: 0,
+    pointsLost: 0,
+    chanceLost,
+    label,
+    accuracy: 100,
+  };
+}
+
+const plies = [ply(1, 0.6, 0.05, 'good'), ply(2, 0.45, 0.3, 'blunder'), ply(3, 0.85, 0.2, 'mistake'), ply(4, 0.35, 0.1, 'inaccuracy')];
+
+describe('the analysis as the page shows it', () => {
+  it('draws the first mover’s chance before the game and after each move, the last one included', () => {
+    const curve = chanceCurve(plies, 0);
+    expect(curve).toHaveLength(5);
+    [60, 55, 85, 65, 75].forEach((value, i) => expect(curve[i]).toBeCloseTo(value, 9));
+    const other = chanceCurve(plies, 1);
+    other.forEach((value, i) => expect(value).toBeCloseTo(100 - curve[i]!, 9));
+    expect(chanceCurve([], 0)).toEqual([]);
+  });
+
+  it('lists the mistakes and blunders as key moments, the biggest first chosen, shown in the order played', () => {
+    expect(keyMoments(plies).map((p) => p.ply)).toEqual([2, 3]);
+    expect(keyMoments(plies, 1).map((p) => p.ply)).toEqual([2]);
+  });
+
+  it('never writes a loss as 0 %', () => {
+    expect([0, 0.001, 0.126, 1].map(percentOf)).toEqual([0, 1, 13, 100]);
+  });
+});
