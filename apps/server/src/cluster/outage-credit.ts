@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable } from '../db/connection-errors.js';
 import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
 
@@ -24,6 +25,14 @@ const ownSilenceMs = outageAfterMs - pulseEveryMs;
  * lock makes exactly one process credit each outage. A single process down
  * while others run is no outage: its players reconnect to the others.
  *
+ * A stale pulse alone proves nothing: a process whose pulse was late (its
+ * event loop busy, its transaction queued behind a burst of others) was up
+ * all along and served its players. So a process credits only what it may
+ * itself have been part of: a silence before it started, or one during which
+ * it was cut off from the database (a pulse failed as unreachable). On
+ * PGlite, where one process is the whole service and the database cannot be
+ * lost while it lives, only a restart credits.
+ *
  * The credit covers the clocks, the first-move deadline and the opener's
  * deadline (a round's `created_at`, from which it is reckoned).
  *
@@ -40,6 +49,8 @@ export class OutageCredit {
   private pulsedAt = 0;
   /** The count of outages credited, as this process last read it. */
   private creditsSeen: number | undefined;
+  /** Whether this process may have been down or cut off from the database since its last successful pulse. */
+  private mayHaveBeenDown = true;
   private catchingUp: Promise<void> | undefined;
   private readonly resumed: Array<() => void> = [];
 
@@ -85,7 +96,11 @@ export class OutageCredit {
   /** One pulse; resolves with the milliseconds credited to the matches in play (0 without an outage). */
   async pulse(): Promise<number> {
     const startedAt = Date.now();
-    const { creditMs, credits } = await this.credit();
+    const { creditMs, credits } = await this.credit().catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) this.mayHaveBeenDown = true;
+      throw error;
+    });
+    this.mayHaveBeenDown = false;
     const wasSilent = startedAt - this.pulsedAt > ownSilenceMs;
     const creditedMeanwhile = credits !== this.creditsSeen;
     this.pulsedAt = Math.max(this.pulsedAt, startedAt);
@@ -100,7 +115,7 @@ export class OutageCredit {
       // FOR UPDATE waits for a process pulsing at the same moment and then reads its pulse: one credit per outage.
       const [last] = await tx.$queryRaw<Array<{ silentMs: number; credits: number }>>`
         SELECT (extract(epoch FROM now() - at) * 1000)::int AS "silentMs", credits FROM service_pulse WHERE id = 1 FOR UPDATE`;
-      const outage = last !== undefined && last.silentMs > outageAfterMs;
+      const outage = last !== undefined && last.silentMs > outageAfterMs && this.mayHaveBeenDown;
       const credits = (last?.credits ?? 0) + (outage ? 1 : 0);
       await tx.$executeRaw`INSERT INTO service_pulse (id, at, credits) VALUES (1, now(), ${credits}) ON CONFLICT (id) DO UPDATE SET at = excluded.at, credits = excluded.credits`;
       if (!outage) return { creditMs: 0, credits };
