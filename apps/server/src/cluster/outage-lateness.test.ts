@@ -7,6 +7,8 @@ import { engines, migratedDatabase } from '../testing/databases.js';
 import { OutageCredit } from './outage-credit.js';
 
 const log = pino({ level: 'silent' });
+/** No client follows these matches. */
+const unwatched = { openerTimeoutMs: 30_000, publish: () => {} };
 /** Longer than a silence of the whole service may be before it is an outage (three pulse intervals). */
 const lateMs = 4500;
 
@@ -21,7 +23,7 @@ describe.each(engines)('a late pulse of a live process on %s', (engine) => {
   afterAll(() => db.close());
 
   it('credits nothing when its own event loop was busy', async () => {
-    const process = new OutageCredit(db, log);
+    const process = new OutageCredit(db, log, unwatched);
     await process.pulse();
     const credits = await creditsCounted(db);
     const until = Date.now() + lateMs;
@@ -33,7 +35,7 @@ describe.each(engines)('a late pulse of a live process on %s', (engine) => {
   });
 
   it('credits nothing when its pulse waited behind a burst of transactions', async () => {
-    const process = new OutageCredit(db, log);
+    const process = new OutageCredit(db, log, unwatched);
     await process.pulse();
     const credits = await creditsCounted(db);
     // A transaction holding the pulse's row (on PGlite, its only connection) for longer than an outage takes to be noticed.
@@ -57,10 +59,10 @@ describe.each(engines)('a late pulse of a live process on %s', (engine) => {
   });
 
   it('a process starting after the whole service was silent still credits', async () => {
-    await new OutageCredit(db, log).pulse();
+    await new OutageCredit(db, log, unwatched).pulse();
     // The last pulse of a service whose every process stopped.
     await db.prisma.$executeRaw`UPDATE service_pulse SET at = now() - interval '5 seconds'`;
-    expect(await new OutageCredit(db, log).pulse()).toBeGreaterThan(3000);
+    expect(await new OutageCredit(db, log, unwatched).pulse()).toBeGreaterThan(3000);
   });
 });
 
@@ -76,8 +78,8 @@ describe('a database outage a live process was cut off by', () => {
     const open = () => openDatabase({ kind: 'postgresql', url: database.url }, { migrationsDir: paths.migrations });
     const [db, otherDb] = [await open(), await open()];
     cleanups.push(db.close, otherDb.close);
-    const mine = new OutageCredit(db, log);
-    const other = new OutageCredit(otherDb, log);
+    const mine = new OutageCredit(db, log, unwatched);
+    const other = new OutageCredit(otherDb, log, unwatched);
     const forgotten = { mine: 0, other: 0 };
     mine.onResume(() => forgotten.mine++);
     other.onResume(() => forgotten.other++);

@@ -5,6 +5,8 @@ import { engines, migratedDatabase } from '../testing/databases.js';
 import { OutageCredit } from './outage-credit.js';
 
 const log = pino({ level: 'silent' });
+/** No client follows these matches. */
+const unwatched = { openerTimeoutMs: 30_000, publish: () => {} };
 /** Longer than a process's own silence may be before it waits for a pulse (two pulse intervals). */
 const silence = () => new Promise((resolve) => setTimeout(resolve, 2200));
 
@@ -22,8 +24,8 @@ describe.each(engines)('resuming after a silence on %s', (engine) => {
   afterAll(() => db.close());
 
   it('forgets what it holds after an outage credited by another process, not after its own lateness', async () => {
-    const mine = new OutageCredit(db, log);
-    const other = new OutageCredit(db, log);
+    const mine = new OutageCredit(db, log, unwatched);
+    const other = new OutageCredit(db, log, unwatched);
     let forgotten = 0;
     mine.onResume(() => forgotten++);
 
@@ -41,7 +43,7 @@ describe.each(engines)('resuming after a silence on %s', (engine) => {
     // (Crediting by this process itself, once cut off from the database, is in outage-lateness.test.ts.)
     await db.prisma.$executeRaw`UPDATE service_pulse SET at = now() - interval '5 seconds'`;
     await silence();
-    expect(await new OutageCredit(db, log).pulse()).toBeGreaterThan(0);
+    expect(await new OutageCredit(db, log, unwatched).pulse()).toBeGreaterThan(0);
     expect(await mine.pulse()).toBe(0);
     expect(forgotten).toBe(2);
   });
