@@ -71,8 +71,8 @@ describe('deadlines across a database outage the server process lives through', 
     // The match was not aborted: its first move is taken.
     const firstMove = await first.a.request('move', { matchId: first.room.matchId, moveId: 'f1', version: first.version + 1, ...tables.moves[0] });
     expect(firstMove).toMatchObject({ ok: true });
-    // Seat 1 moves, charged as the snapshot said.
-    const answer = await clock.b.request('move', { matchId: clock.room.matchId, moveId: 'b1', version: clock.version + 1, ...two });
+    // Seat 1 moves, charged as the snapshot said; on the version before the credit (a move sent during the outage), since a credit changes no position.
+    const answer = await clock.b.request('move', { matchId: clock.room.matchId, moveId: 'b1', version: clock.version, ...two });
     const answeredAt = Date.now();
     expect(answer).toMatchObject({ ok: true });
     const record = await fetch(`${server.url}/api/matches/${clock.room.matchId}`).then((r) => r.json() as Promise<{ moves: Array<{ ply: number; remainingMs: number | null }> }>);
