@@ -131,7 +131,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   presence.start();
   matches.observe(presence);
   // Before any sweep judges a clock: a service that was down as a whole charges nobody for it.
-  const outages = new OutageCredit(db, http.log);
+  const outages = new OutageCredit(db, http.log, { openerTimeoutMs: config.OPENER_TIMEOUT_MS, publish });
   matches.creditOutagesWith(() => outages.settled());
   outages.onResume(() => matches.forgetCached());
   await outages.pulse();

@@ -1,37 +1,29 @@
-import { launchChromium, privatePostgres, startServerProcess, type PrivatePostgres, type ServerProcess } from '@oanquan/testkit';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayer } from './support/harness.js';
+import { newPlayer, startPostgresHarness, type PostgresHarness } from './support/harness.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
 
 describe('a move made in Chromium while the database is down', () => {
-  let database: PrivatePostgres;
-  let server: ServerProcess;
-  let browser: Browser;
+  let harness: PostgresHarness;
   beforeAll(async () => {
-    database = await privatePostgres();
-    [server, browser] = await Promise.all([startServerProcess({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' }), launchChromium()]);
+    harness = await startPostgresHarness();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await database?.destroy();
+    await harness?.close();
   });
 
   it('is resent with its moveId until the database is back, then lands once and the game goes on', { timeout: 120_000 }, async () => {
-    const a = await newPlayer(browser);
-    const b = await newPlayer(browser);
-    await openRoom(server.url, a, b);
+    const a = await newPlayer(harness.browser);
+    const b = await newPlayer(harness.browser);
+    await openRoom(harness.server.url, a, b);
     await playOpener(a, b);
 
-    await database.stop();
+    await harness.database.stop();
     await a.page.click('[data-board] [data-square="2"][data-legal]');
     await a.page.click('[data-board] [data-dir="1"]');
     // Refused as UNAVAILABLE meanwhile: resent quietly, the move not shown as played, no error shown.
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(await a.page.getAttribute('[data-board]', 'data-ply')).toBe('0');
-    await database.start();
+    await harness.database.start();
 
     for (const { page } of [a, b]) await waitForPly(page, 1);
     await b.page.locator('[data-board] [data-square][data-legal]').first().click();
@@ -40,7 +32,7 @@ describe('a move made in Chromium while the database is down', () => {
     expect(await a.page.$$('[data-notice="error"]')).toHaveLength(0);
 
     // Applied once: the record holds exactly the two moves.
-    const record = await fetch(`${server.url}/api/matches/${await a.page.getAttribute('[data-room]', 'data-match')}`);
+    const record = await fetch(`${harness.server.url}/api/matches/${await a.page.getAttribute('[data-room]', 'data-match')}`);
     expect(record.status).toBe(200);
     expect(((await record.json()) as { moves: unknown[] }).moves).toHaveLength(2);
     expect([...a.errors, ...b.errors]).toEqual([]);

@@ -109,6 +109,18 @@ export const matchEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rematch-offered'), seat }),
   /** Both want a rematch: it is this new match of the same room (opener first). */
   z.object({ type: z.literal('rematch'), matchId: z.uuid() }),
+  /**
+   * The whole service was down and nobody could play: the match's clocks
+   * and deadlines moved on by `creditMs`. They replace the client's, as a
+   * snapshot would show them now (null where the match has none).
+   */
+  z.object({
+    type: z.literal('outage-credited'),
+    creditMs: z.number().int().min(0),
+    clocks: clocks.nullable(),
+    firstMoveDeadline: z.string().nullable(),
+    openerDeadline: z.string().nullable(),
+  }),
 ]);
 export type MatchEvent = z.infer<typeof matchEvent>;
 

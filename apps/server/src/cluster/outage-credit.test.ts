@@ -48,7 +48,10 @@ describe.each(engines)('a whole-service outage on %s', (engine) => {
     cleanups.push(() => stop(second));
     const back = await TestClient.connect(second.url, bob.token);
     cleanups.push(() => back.close());
-    await back.request('room:join', { code: room.code });
+    const joined = await back.request('room:join', { code: room.code });
+    if (!joined.ok || !('snapshot' in joined)) throw new Error('join refused');
+    // The credit came with a version of its own; a move on the version before it stands (a credit changes no position).
+    expect(joined.snapshot.version).toBe(moved.version + 1);
     const ack = await back.request('move', { matchId: room.matchId, moveId: 'b1', version: moved.version, ...two });
     if (!ack.ok) throw new Error(ack.code);
     const answered = Date.now();

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable } from '../db/connection-errors.js';
 import type { Database } from '../db/database.js';
+import type { Publish } from '../matches/match-service.js';
 import { PeriodicTask } from '../periodic-task.js';
+import { creditMatches, type CreditedMatch } from './credited-matches.js';
 
 /** How often each process proves the service is up. */
 export const pulseEveryMs = 1000;
@@ -24,15 +27,25 @@ const ownSilenceMs = outageAfterMs - pulseEveryMs;
  * lock makes exactly one process credit each outage. A single process down
  * while others run is no outage: its players reconnect to the others.
  *
+ * A stale pulse alone proves nothing: a process whose pulse was late (its
+ * event loop busy, its transaction queued behind a burst of others) was up
+ * all along and served its players. So a process credits only what it may
+ * itself have been part of: a silence before it started, or one during which
+ * it was cut off from the database (a pulse failed as unreachable). On
+ * PGlite, where one process is the whole service and the database cannot be
+ * lost while it lives, only a restart credits.
+ *
  * The credit covers the clocks, the first-move deadline and the opener's
- * deadline (a round's `created_at`, from which it is reckoned).
+ * deadline (a round's `created_at`, from which it is reckoned), each match
+ * with an event at its next version that tells its clients the new ones
+ * (see credited-matches.ts).
  *
  * Runs once before a process serves (so a restarted service credits before
  * its sweeps judge any clock), then every `pulseEveryMs`. A process that
  * stayed up through an outage (its database gone) judges no deadline until
  * it has pulsed again (`settled`), so nothing it does after the outage runs
  * ahead of the credit; and it forgets the match rows it holds in memory
- * (`onResume`), since the credit changed them without a new version.
+ * (`onResume`), which the credit changed.
  */
 export class OutageCredit {
   private readonly pulses: PeriodicTask;
@@ -40,12 +53,15 @@ export class OutageCredit {
   private pulsedAt = 0;
   /** The count of outages credited, as this process last read it. */
   private creditsSeen: number | undefined;
+  /** Whether this process may have been down or cut off from the database since its last successful pulse. */
+  private mayHaveBeenDown = true;
   private catchingUp: Promise<void> | undefined;
   private readonly resumed: Array<() => void> = [];
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly matches: { openerTimeoutMs: number; publish: Publish },
   ) {
     this.pulses = new PeriodicTask(() => this.pulse().then(() => undefined, (error: unknown) => this.log.warn({ err: error }, 'service pulse failed')), pulseEveryMs);
   }
@@ -85,38 +101,34 @@ export class OutageCredit {
   /** One pulse; resolves with the milliseconds credited to the matches in play (0 without an outage). */
   async pulse(): Promise<number> {
     const startedAt = Date.now();
-    const { creditMs, credits } = await this.credit();
+    const { creditMs, credits, credited } = await this.credit().catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) this.mayHaveBeenDown = true;
+      throw error;
+    });
+    this.mayHaveBeenDown = false;
     const wasSilent = startedAt - this.pulsedAt > ownSilenceMs;
     const creditedMeanwhile = credits !== this.creditsSeen;
     this.pulsedAt = Math.max(this.pulsedAt, startedAt);
     this.creditsSeen = credits;
     if (wasSilent && creditedMeanwhile) for (const listener of this.resumed) listener();
+    await Promise.all(credited.map(({ roomCode, envelope }) => this.matches.publish(roomCode, [envelope])));
     return creditMs;
   }
 
-  /** The credit, if the service was down; with the count of credits so far, this one included. */
-  private credit(): Promise<{ creditMs: number; credits: number }> {
+  /** The credit, if the service was down; with the count of credits so far, this one included, and the matches credited. */
+  private credit(): Promise<{ creditMs: number; credits: number; credited: CreditedMatch[] }> {
     return this.db.prisma.$transaction(async (tx) => {
       // FOR UPDATE waits for a process pulsing at the same moment and then reads its pulse: one credit per outage.
       const [last] = await tx.$queryRaw<Array<{ silentMs: number; credits: number }>>`
         SELECT (extract(epoch FROM now() - at) * 1000)::int AS "silentMs", credits FROM service_pulse WHERE id = 1 FOR UPDATE`;
-      const outage = last !== undefined && last.silentMs > outageAfterMs;
+      const outage = last !== undefined && last.silentMs > outageAfterMs && this.mayHaveBeenDown;
       const credits = (last?.credits ?? 0) + (outage ? 1 : 0);
       await tx.$executeRaw`INSERT INTO service_pulse (id, at, credits) VALUES (1, now(), ${credits}) ON CONFLICT (id) DO UPDATE SET at = excluded.at, credits = excluded.credits`;
-      if (!outage) return { creditMs: 0, credits };
+      if (!outage) return { creditMs: 0, credits, credited: [] };
       const creditMs = last.silentMs - pulseEveryMs;
-      const credited = await tx.$executeRaw`
-        UPDATE match SET
-          turn_started_at = turn_started_at + ${creditMs}::int * interval '1 millisecond',
-          clock_deadline = clock_deadline + ${creditMs}::int * interval '1 millisecond',
-          first_move_deadline = first_move_deadline + ${creditMs}::int * interval '1 millisecond'
-        WHERE status = 'playing'`;
-      // The opener's deadline is reckoned from when its open round began.
-      const openers = await tx.$executeRaw`
-        UPDATE opener_round r SET created_at = r.created_at + ${creditMs}::int * interval '1 millisecond'
-        FROM match m WHERE m.id = r.match_id AND m.status = 'opener' AND r.decided_at IS NULL`;
-      this.log.warn({ outageMs: last.silentMs, creditMs, matches: credited, openers }, 'the service was down: clocks and deadlines of matches in play moved on by the outage');
-      return { creditMs, credits };
+      const credited = await creditMatches(tx, creditMs, this.matches.openerTimeoutMs, new Date());
+      this.log.warn({ outageMs: last.silentMs, creditMs, matches: credited.length }, 'the service was down: clocks and deadlines of matches in play moved on by the outage');
+      return { creditMs, credits, credited };
     });
   }
 }

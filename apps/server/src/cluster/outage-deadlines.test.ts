@@ -1,8 +1,8 @@
-import { PRESETS } from '@oanquan/rules';
 import type { MatchSnapshot } from '@oanquan/protocol';
 import { privatePostgres, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+import { creditReceived, heldDeadline, tablesWithDeadlines } from '../testing/deadline-tables.js';
+import { newGuest, TestClient } from '../testing/live.js';
 
 /** Longer than the opener's and the first move's time limits below: without the credit, both would lapse. */
 const outageMs = 10_000;
@@ -23,38 +23,11 @@ describe('deadlines across a database outage the server process lives through', 
       server.child.kill('SIGKILL');
       await server.exited;
     });
-    const timed = { timeControl: { initialSeconds: 60, incrementSeconds: 0 } };
-    const table = async () => {
-      const [alice, bob, carol] = await Promise.all([newGuest(server.url), newGuest(server.url), newGuest(server.url)]);
-      const room = await newRoom(server.url, alice.token, timed);
-      const clients = await Promise.all([alice, bob, carol].map((guest) => TestClient.connect(server.url, guest.token)));
-      for (const client of clients) cleanups.push(() => client.close());
-      const [a, b, c] = clients as [TestClient, TestClient, TestClient];
-      await a.request('room:join', { code: room.code });
-      await b.request('room:join', { code: room.code });
-      return { room, a, b, c };
-    };
-    const [one, two] = scriptedGame(PRESETS.classic, 0);
-
-    // An opener half played: seat 0 has chosen, seat 1 has `limitMs` to.
-    const opener = await table();
-    const chose = await opener.a.request('opener:choose', { matchId: opener.room.matchId, choice: 'rock' });
-    if (!chose.ok) throw new Error(chose.code);
-    const openerFrom = Date.now();
-    // A match waiting for its first move, due within `limitMs`.
-    const first = await table();
-    await first.a.request('opener:choose', { matchId: first.room.matchId, choice: 'rock' });
-    const started = await first.b.request('opener:choose', { matchId: first.room.matchId, choice: 'scissors' });
-    if (!started.ok) throw new Error(started.code);
-    const firstFrom = Date.now();
-    // A match in play, seat 1's clock running, its snapshot held in memory by a spectator's join.
-    const clock = await table();
-    await clock.a.request('opener:choose', { matchId: clock.room.matchId, choice: 'rock' });
-    const opened = await clock.b.request('opener:choose', { matchId: clock.room.matchId, choice: 'scissors' });
-    if (!opened.ok) throw new Error(opened.code);
-    const moved = await clock.a.request('move', { matchId: clock.room.matchId, moveId: 'a1', version: opened.version, ...one });
-    if (!moved.ok) throw new Error(moved.code);
-    const clockFrom = Date.now();
+    const tables = await tablesWithDeadlines(server.url);
+    cleanups.push(tables.close);
+    const { opener, first, clock } = tables;
+    const [, two] = tables.moves;
+    // Seat 1's clock running, its snapshot held in memory by a spectator's join.
     const watched = await clock.c.request('room:join', { code: clock.room.code });
     if (!watched.ok || !('snapshot' in watched)) throw new Error('join refused');
 
@@ -66,6 +39,16 @@ describe('deadlines across a database outage the server process lives through', 
     // Long enough for the sweeps and the timers of the process to have judged every deadline.
     await sleep(3000);
 
+    // Every client of a credited match is told the new deadlines at once, one version on.
+    for (const table of [opener, first, clock]) {
+      for (const client of [table.a, table.b]) {
+        const credit = await creditReceived(client);
+        expect(credit.version).toBe(table.version + 1);
+        expect(heldDeadline(client.events)! - heldDeadline(client.events.filter((e) => e.version < credit.version))!).toBe(credit.creditMs);
+        expect(credit.creditMs).toBeGreaterThanOrEqual(outageMs - 1000);
+      }
+    }
+
     // A new spectator sees seat 1's clock charged for the time the service was up, not for the outage.
     const spectator = await TestClient.connect(server.url, (await newGuest(server.url)).token);
     cleanups.push(() => spectator.close());
@@ -73,12 +56,12 @@ describe('deadlines across a database outage the server process lives through', 
     if (!seen.ok || !('snapshot' in seen)) throw new Error('join refused');
     const snapshot: MatchSnapshot = seen.snapshot;
     const shownAt = Date.now();
-    expect(snapshot.version).toBe(moved.version);
+    expect(snapshot.version).toBe(clock.version + 1);
     // Charged at most: up before the stop, up since the restart, and the one pulse interval of the outage the service may have served in.
     const upTo = (from: number, at: number) => stoppedAt - from + (at - restartedAt) + 1000 + 250;
     const charged = 60_000 - snapshot.clocks!.remainingMs[1];
-    expect(charged).toBeLessThanOrEqual(upTo(clockFrom, shownAt));
-    expect(charged).toBeGreaterThanOrEqual(stoppedAt - clockFrom);
+    expect(charged).toBeLessThanOrEqual(upTo(clock.from, shownAt));
+    expect(charged).toBeGreaterThanOrEqual(stoppedAt - clock.from);
 
     // The opener was not forfeited: seat 1 still chooses, and the round is played.
     const chosen = await opener.b.request('opener:choose', { matchId: opener.room.matchId, choice: 'scissors' });
@@ -86,19 +69,19 @@ describe('deadlines across a database outage the server process lives through', 
     await opener.a.until(() => opener.a.events.some((e) => e.event.type === 'started'), 'the opener to be decided');
     expect(opener.a.events.map((e) => e.event.type)).not.toContain('opener-forfeit');
     // The match was not aborted: its first move is taken.
-    const firstMove = await first.a.request('move', { matchId: first.room.matchId, moveId: 'f1', version: started.version, ...one });
+    const firstMove = await first.a.request('move', { matchId: first.room.matchId, moveId: 'f1', version: first.version + 1, ...tables.moves[0] });
     expect(firstMove).toMatchObject({ ok: true });
-    // Seat 1 moves, charged as the snapshot said.
-    const answer = await clock.b.request('move', { matchId: clock.room.matchId, moveId: 'b1', version: moved.version, ...two });
+    // Seat 1 moves, charged as the snapshot said; on the version before the credit (a move sent during the outage), since a credit changes no position.
+    const answer = await clock.b.request('move', { matchId: clock.room.matchId, moveId: 'b1', version: clock.version, ...two });
     const answeredAt = Date.now();
     expect(answer).toMatchObject({ ok: true });
     const record = await fetch(`${server.url}/api/matches/${clock.room.matchId}`).then((r) => r.json() as Promise<{ moves: Array<{ ply: number; remainingMs: number | null }> }>);
     const remaining = record.moves.find((m) => m.ply === 2)?.remainingMs;
-    expect(60_000 - remaining!).toBeLessThanOrEqual(upTo(clockFrom, answeredAt));
+    expect(60_000 - remaining!).toBeLessThanOrEqual(upTo(clock.from, answeredAt));
     expect(server.output()).toMatch(/clocks and deadlines of matches in play moved on by the outage/);
     console.log(
-      `database outage of ${restartedAt - stoppedAt} ms with the process up: opener deadline (${limitMs} ms, ${stoppedAt - openerFrom} ms used before) and first move (${stoppedAt - firstFrom} ms used before) still open ${Date.now() - restartedAt} ms after the restart; ` +
-        `seat 1 charged ${charged} ms in the snapshot and ${60_000 - remaining!} ms at its move (${stoppedAt - clockFrom} ms up before the outage)`,
+      `database outage of ${restartedAt - stoppedAt} ms with the process up: opener deadline (${limitMs} ms, ${stoppedAt - opener.from} ms used before) and first move (${stoppedAt - first.from} ms used before) still open ${Date.now() - restartedAt} ms after the restart; ` +
+        `seat 1 charged ${charged} ms in the snapshot and ${60_000 - remaining!} ms at its move (${stoppedAt - clock.from} ms up before the outage)`,
     );
   }, 120_000);
 });

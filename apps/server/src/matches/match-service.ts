@@ -17,6 +17,7 @@ import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt } from './clock.js';
+import { onlyCreditsSince } from './credits-since.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
 import { GameCache, type LiveGame } from './game-cache.js';
 import { caughtUp } from './live-catch-up.js';
@@ -398,7 +399,8 @@ export class MatchService {
           if (earlier.playerId !== player.id) throw new ServiceError(ErrorCode.BadRequest, 'That move id is taken');
           return { version: earlier.version, envelopes: [], match };
         }
-        const decided = this.decideMove(match, await this.gameOf(tx, match), player, payload, receivedAt);
+        const seen = payload.version < match.version && (await onlyCreditsSince(tx, matchId, payload.version)) ? match.version : payload.version;
+        const decided = this.decideMove(match, await this.gameOf(tx, match), player, { ...payload, version: seen }, receivedAt);
         const rating = await rateIfEnded(tx, match, decided.events, decided.now);
         const next = { ...decided.next, ...rating.update } as MatchRow;
         const { record } = decided;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium, startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { launchChromium, privatePostgres, startServerProcess, type PrivatePostgres, type ServerProcess } from '@oanquan/testkit';
 
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 
@@ -16,10 +16,20 @@ export interface Harness {
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'oanquan-web-'));
-  const [server, browser] = await Promise.all([
-    startServerProcess({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }),
-    launchChromium(),
-  ]);
+  return harnessOn({ PGLITE_DATA_DIR: dataDir, ...env }, () => rm(dataDir, { recursive: true, force: true }));
+}
+
+/** The real server on a PostgreSQL of the test's own, which the test may stop and start, and the system's Chromium. */
+export type PostgresHarness = Harness & { database: PrivatePostgres };
+
+export async function startPostgresHarness(env: Record<string, string> = {}): Promise<PostgresHarness> {
+  const database = await privatePostgres();
+  return { ...(await harnessOn({ DATABASE_URL: database.url, ...env }, database.destroy)), database };
+}
+
+/** The server on the database `env` names, and Chromium; `dropData` runs once both are gone. */
+async function harnessOn(env: Record<string, string>, dropData: () => Promise<void>): Promise<Harness> {
+  const [server, browser] = await Promise.all([startServerProcess({ LOG_LEVEL: 'warn', ...env }), launchChromium()]);
   return {
     server,
     browser,
@@ -27,7 +37,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await browser.close();
       server.child.kill('SIGTERM');
       await server.exited;
-      await rm(dataDir, { recursive: true, force: true });
+      await dropData();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { legalMoves, newGame, play, PRESETS, type Move, type RuleOptions, type State } from '@oanquan/rules';
-import type { ClientAcks, ClientEventName, ClientToServerEvents, ErrorBody, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
+import type { ClientAcks, ClientEventName, ClientToServerEvents, ErrorBody, MatchSnapshot, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { seeded } from './harness.js';
 
@@ -29,6 +29,17 @@ async function request<E extends ClientEventName>(socket: ClientSocket, event: E
   const answer = await timed.emitWithAck(event, payload);
   if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
   return answer;
+}
+
+/** A room's match as a new spectator is shown it now: the server's own clocks and deadlines. */
+export async function spectatorSnapshot(url: string, roomCode: string): Promise<MatchSnapshot> {
+  const guest = await post<SessionResponse>(url, '/api/session', {});
+  const socket = await connect(url, guest.token);
+  try {
+    return (await request(socket, 'room:join', { code: roomCode })).snapshot;
+  } finally {
+    socket.close();
+  }
 }
 
 export interface FinishedGame {

@@ -68,6 +68,25 @@ describe('applyEvent', () => {
     expect(s.rematch.matchId).toBe(lan.id);
   });
 
+  it('takes the clocks and deadlines of an outage credit in place of those it held', () => {
+    const credit = { type: 'outage-credited' as const, creditMs: 4000 };
+    let s = applyEvent(waiting(), envelope(2, { type: 'seated', seat: 1, player: minh }));
+    s = applyEvent(s, envelope(3, { type: 'opener-chosen', seat: 1, round: 1, deadline: '2030-01-01T00:00:30.000Z' }));
+    s = applyEvent(s, envelope(4, { ...credit, clocks: null, firstMoveDeadline: null, openerDeadline: '2030-01-01T00:00:34.000Z' }));
+    expect(s).toMatchObject({ version: 4, status: 'opener', opener: { chosen: [false, true], deadline: '2030-01-01T00:00:34.000Z' } });
+
+    const clocks = { remainingMs: [180_000, 180_000] as const, running: null, asOf: '2030-01-01T00:00:00.000Z' };
+    s = applyEvent(s, envelope(5, { type: 'opener-round', round: 1, choices: ['rock', 'scissors'], winner: 0 }));
+    s = applyEvent(s, envelope(6, { type: 'started', first: 0, clocks, firstMoveDeadline: '2030-01-01T00:00:40.000Z' }));
+    s = applyEvent(s, envelope(7, { ...credit, clocks: { ...clocks, asOf: '2030-01-01T00:00:05.000Z' }, firstMoveDeadline: '2030-01-01T00:00:44.000Z', openerDeadline: null }));
+    expect(s).toMatchObject({ version: 7, status: 'playing', firstMoveDeadline: '2030-01-01T00:00:44.000Z', clocks: { asOf: '2030-01-01T00:00:05.000Z' } });
+
+    const running = { remainingMs: [171_000, 180_000] as const, running: 1 as const, asOf: '2030-01-01T00:01:00.000Z' };
+    s = applyEvent(s, envelope(8, { ...credit, clocks: running, firstMoveDeadline: null, openerDeadline: null }));
+    expect(s.clocks).toEqual(running);
+    expect(s.firstMoveDeadline).toBeNull();
+  });
+
   it('stops clocks that are not running as they are', () => {
     expect(stoppedClocks(null, '2030-01-01T00:00:00.000Z')).toBeNull();
     const idle = { remainingMs: [1, 2] as const, running: null, asOf: '2030-01-01T00:00:00.000Z' };

@@ -46,6 +46,8 @@ export function applyEvent(snapshot: MatchSnapshot, envelope: MatchEventEnvelope
     }
     case 'rematch':
       return { ...next, rematch: { ...snapshot.rematch, matchId: event.matchId } };
+    case 'outage-credited':
+      return { ...next, clocks: event.clocks, firstMoveDeadline: event.firstMoveDeadline, opener: { ...snapshot.opener, deadline: event.openerDeadline } };
   }
 }
 
