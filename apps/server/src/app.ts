@@ -39,6 +39,8 @@ import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { PeriodicTask } from './periodic-task.js';
 import { Accounts } from './players/accounts.js';
+import { CostBudgets } from './players/cost-budgets.js';
+import { GuestTokens } from './players/guest-tokens.js';
 import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
 import { Sessions } from './players/sessions.js';
@@ -112,8 +114,18 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     // Through the adapter, so a revoked session's sockets close on every process.
     onRevoked: (ids) => io.in(ids.map(sessionChannel)).disconnectSockets(true),
   });
-  const players = new PlayerService(db, sessions);
-  const accounts = new Accounts(db, sessions);
+  const players = new PlayerService(db, sessions, new GuestTokens(db, { secret: config.GUEST_TOKEN_SECRET, ttlMs: config.SESSION_TTL_DAYS * 24 * 3600 * 1000 }));
+  const minute = 60_000;
+  const costs = new CostBudgets(players, {
+    newPlayersPerAddress: { max: config.RATE_LIMIT_NEW_PLAYERS_PER_ADDRESS_PER_HOUR, windowMs: 60 * minute },
+    perAddress: {
+      seat: { max: config.RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+    },
+    perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute } },
+  });
+  const accounts = new Accounts(db, sessions, players);
   const rooms = new RoomService(db);
   const feed = new MatchFeed(io, db, http.log, redis !== undefined, config.MATCH_FEED_CHECK_MS);
   feed.start();
@@ -169,7 +181,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  attachSocketHandlers(io, { players, costs, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
@@ -189,11 +201,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       });
       const limiters = await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
       await api.register(healthRoutes, { db, draining: () => draining });
-      await api.register(sessionRoutes, { players, accounts, cookieSecure: config.COOKIE_SECURE, ...limiters });
-      await api.register(roomRoutes, { players, rooms });
+      await api.register(sessionRoutes, { players, accounts, costs, cookieSecure: config.COOKIE_SECURE, ...limiters });
+      await api.register(roomRoutes, { players, costs, rooms });
       await api.register(matchRoutes, { history });
-      await api.register(analysisRoutes, { players, analyses });
-      await api.register(botRoutes, { players, botGames });
+      await api.register(analysisRoutes, { players, costs, analyses });
+      await api.register(botRoutes, { players, costs, botGames });
       await api.register(playerRoutes, { profiles: new Profiles(db, history) });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };

@@ -70,8 +70,18 @@ const envSchema = z.object({
   MATCH_FEED_CHECK_MS: z.coerce.number().int().min(50).default(1000),
   /** On SIGTERM, how long the node answers not ready before it lets its sockets go: longer than the proxy needs to mark it down. */
   DRAIN_NOTICE_MS: z.coerce.number().int().min(0).default(3000),
-  /** Per address: how many guests it may make. */
-  RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Per address: guest tokens it may be given. A guest writes nothing until they sit down, so this only stops a flood. */
+  RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(3000),
+  /** Per address: guests who get a row, at their first seat, queue entry, room, game against the computer, analysis or rename. */
+  RATE_LIMIT_NEW_PLAYERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  /** Per address (a school, a café, a mobile carrier: a few hundred people), and per person: seats taken and queue entries. */
+  RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_SEATS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Per address: rooms made, and games against the computer and analyses (each person's own are RATE_LIMIT_ROOMS_PER_MINUTE and RATE_LIMIT_ANALYSES_PER_MINUTE). */
+  RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** The key that signs guests' tokens, the same on every process; unset, one is made in the database once and shared from there. */
+  GUEST_TOKEN_SECRET: z.string().min(32).optional(),
   /** Per player: rooms made and renames. */
   RATE_LIMIT_ROOMS_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_RENAMES_PER_MINUTE: z.coerce.number().int().min(1).default(5),
