@@ -23,10 +23,17 @@ import type { MatchRow } from './match-store.js';
  * decided: a move waits for its statement (a batch, the moves in flight, on
  * PGlite the one connection) up to a few hundred ms under load, which would
  * otherwise come out of the next mover's time. The statement moves the
- * clock's start and deadline, and the `startsAt` of the `moved` event, on by
- * `late`, the time from the decision (`at`) to the statement, and answers
- * it, so that what is published and held in memory is what was written.
+ * clock's start and deadline on by `late`, the time from the decision (`at`)
+ * to the statement, and the `moved` event's instants with them (`at`, and
+ * its clocks' `asOf` and `startsAt`: clients set their clocks by them), and
+ * answers it, so that what is published and held in memory is what was written.
  */
+/** SQL: the jsonb `payload` with the instant at `path` moved `m.ms` later, written as `toISOString` does. */
+function later(payload: string, path: string): string {
+  const moved = `((${payload} #>> '{${path}}')::timestamptz + m.ms * interval '1 millisecond') AT TIME ZONE 'UTC'`;
+  return `jsonb_set(${payload}, '{${path}}', to_jsonb(to_char(${moved}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
+}
+
 export const commitMovesStatement = {
   name: 'commit-move',
   text: `
@@ -52,8 +59,7 @@ export const commitMovesStatement = {
       INSERT INTO match_event (match_id, version, payload, created_at)
       SELECT i.match_id, i.from_version + e.k,
         CASE WHEN m.ms = 0 OR e.payload #> '{event,clocks,startsAt}' IS NULL THEN e.payload
-          ELSE jsonb_set(e.payload, '{event,clocks,startsAt}', to_jsonb(to_char(
-            ((e.payload #>> '{event,clocks,startsAt}')::timestamptz + m.ms * interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) END,
+          ELSE ${later(later(later('e.payload', 'at'), 'event,clocks,asOf'), 'event,clocks,startsAt')} END,
         i.at
       FROM input i JOIN m USING (n), jsonb_array_elements(i.events) WITH ORDINALITY AS e(payload, k))
     SELECT n, ms FROM m`,
@@ -189,8 +195,8 @@ function isMoveIdTaken(error: unknown): boolean {
 
 /**
  * The row and events a move's statement was given, as it wrote them: the
- * running clock's start and deadline, and the `startsAt` the `moved` event
- * announces, `lateMs` later.
+ * running clock's start and deadline, and the instants of the `moved` event
+ * that announces them, `lateMs` later.
  */
 export function startedLater(next: MatchRow, envelopes: MatchEventEnvelope[], lateMs: number): { next: MatchRow; envelopes: MatchEventEnvelope[] } {
   if (lateMs === 0) return { next, envelopes };
@@ -199,9 +205,10 @@ export function startedLater(next: MatchRow, envelopes: MatchEventEnvelope[], la
     next: { ...next, turnStartedAt: later(next.turnStartedAt), clockDeadline: later(next.clockDeadline) },
     envelopes: envelopes.map((envelope) => {
       const { event } = envelope;
-      if (event.type !== 'moved' || !event.clocks?.startsAt) return envelope;
-      const startsAt = new Date(Date.parse(event.clocks.startsAt) + lateMs).toISOString();
-      return { ...envelope, event: { ...event, clocks: { ...event.clocks, startsAt } } };
+      const clocks = event.type === 'moved' ? event.clocks : null;
+      if (!clocks?.startsAt) return envelope;
+      const moved = (instant: string) => new Date(Date.parse(instant) + lateMs).toISOString();
+      return { ...envelope, at: moved(envelope.at), event: { ...event, clocks: { ...clocks, asOf: moved(clocks.asOf), startsAt: moved(clocks.startsAt) } } };
     }),
   };
 }

@@ -140,12 +140,17 @@ describe.each(engines)('the sowing allowance on %s', (engine) => {
     }
     if (!m1.ok || !hold) throw new Error('the move was not committed through the hot path');
     const holdEnd = await hold.end;
-    const { clocks } = await movedClocks(b, 1);
-    const decided = Date.parse(clocks.asOf);
+    const { envelope, clocks } = await movedClocks(b, 1);
     const startsAt = Date.parse(clocks.startsAt!);
-    console.info(`the statement waited ${holdEnd - hold.start} ms for a connection; the clock starts ${startsAt - decided} ms after the decision (allowance ${openingAllowance} ms)`);
-    // The clock starts the allowance after the commit, which came after the hold.
+    console.info(`the statement waited ${holdEnd - hold.start} ms for a connection; the clock starts ${startsAt - hold.start} ms after the statement was asked for (allowance ${openingAllowance} ms)`);
+    // The clock starts the allowance after the commit, which came after the hold; the event's instants are the commit's.
     expect(startsAt).toBeGreaterThanOrEqual(holdEnd - 100 + openingAllowance);
+    expect(Date.parse(envelope.at)).toBeGreaterThanOrEqual(holdEnd - 100);
+    expect(clocks.asOf).toBe(envelope.at);
+    expect(startsAt - Date.parse(clocks.asOf)).toBe(openingAllowance);
+    // What was published is what was stored.
+    const stored = await db.prisma.matchEvent.findUniqueOrThrow({ where: { matchId_version: { matchId, version: envelope.version } } });
+    expect(stored.payload).toEqual(envelope);
     const row = (await readMatchRow(db.sql, matchId))!;
     expect(row.turnStartedAt?.getTime()).toBe(startsAt);
     expect(row.clockDeadline?.getTime()).toBe(startsAt + 60_000);

@@ -1,11 +1,24 @@
 import type { Clocks, Seat } from '@oanquan/protocol';
 
+/**
+ * The local instant the running clock counts down from, given the offset
+ * local − server: `startsAt` while the sowing allowance of the move that
+ * gave the turn lasts (the clock stands until then), else `asOf`.
+ */
+export function countsFrom(clocks: Clocks, offset: number): number {
+  return Math.max(Date.parse(clocks.asOf), clocks.startsAt ? Date.parse(clocks.startsAt) : -Infinity) + offset;
+}
+
 /** A seat's remaining time at local time `now`, given the offset local − server. */
 export function remainingMs(clocks: Clocks, seat: Seat, now: number, offset: number): number {
   const base = clocks.remainingMs[seat];
   if (clocks.running !== seat) return Math.max(0, base);
-  const elapsed = now - offset - Date.parse(clocks.asOf);
-  return Math.max(0, base - Math.max(0, elapsed));
+  return Math.max(0, base - Math.max(0, now - countsFrom(clocks, offset)));
+}
+
+/** The local instant the running clock reaches zero, the same deadline as the server's; null when none runs. */
+export function runsOutAt(clocks: Clocks, offset: number): number | null {
+  return clocks.running === null ? null : countsFrom(clocks, offset) + Math.max(0, clocks.remainingMs[clocks.running]);
 }
 
 /** m:ss, with tenths in the last ten seconds; h:mm:ss from an hour. */

@@ -8,7 +8,7 @@ import { resendWhileRetryable } from '../net/retry.js';
 import type { GameSocket } from '../net/game-socket.svelte.js';
 import type { Settings } from '../settings/settings.svelte.js';
 import type { Notices } from '../ui/notices.svelte.js';
-import { remainingMs } from './clock.js';
+import { countsFrom } from './clock.js';
 import { describePly } from './describe-ply.js';
 import { MatchState } from './match-state.svelte.js';
 import { newMoveId } from './move-id.js';
@@ -239,13 +239,10 @@ export class RoomSession {
     const match = this.match;
     if (!match) return;
     if (event.type === 'moved') {
-      const seat = match.seat;
-      // The viewer's own clock runs while the opponent's sowing is shown: it is hurried when that clock is low.
-      const clockMs = () => {
-        const clocks = this.match?.snapshot.clocks;
-        return seat === null || !clocks || clocks.running !== seat ? null : remainingMs(clocks, seat, Date.now(), this.clockOffset);
-      };
-      this.animator.play(before.position, event.events, event.position, { clockMs });
+      // In a timed game the next clock starts when the sowing allowance ends: the sowing is shown by then.
+      const clocks = event.clocks;
+      const withinMs = clocks ? () => (clocks.running === null ? Infinity : countsFrom(clocks, this.clockOffset) - Date.now()) : undefined;
+      this.animator.play(before.position, event.events, event.position, { withinMs });
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'), this.deps.i18n.t);
       const words = describePly(this.deps.i18n.t, event.move, event.events, names, match.seat ?? 0);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
