@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsFrom, formatClock, formatDuration, remainingMs, runsOutAt } from './clock.js';
+import { ClockOffset, countsFrom, formatClock, formatDuration, remainingMs, runsOutAt } from './clock.js';
 
 describe('remainingMs', () => {
   const clocks = { remainingMs: [60_000, 30_000] as const, running: 0 as const, asOf: '2030-01-01T00:00:00.000Z' };
@@ -35,6 +35,19 @@ describe('the sowing allowance on the clock', () => {
     expect(runsOutAt(clocks, 500)).toBe(t0 + 63_500);
     expect(runsOutAt({ ...clocks, running: null }, 0)).toBeNull();
     expect(countsFrom({ ...clocks, startsAt: undefined }, 0)).toBe(t0);
+  });
+});
+
+describe('ClockOffset', () => {
+  it('takes the quickest of the latest deliveries, and follows a local clock set again', () => {
+    const offset = new ClockOffset();
+    const t0 = Date.parse('2030-01-01T00:00:00.000Z');
+    expect(offset.sample('not a date', t0)).toBeNull();
+    expect(offset.sample('2030-01-01T00:00:00.000Z', t0 + 40)).toBe(40);
+    expect(offset.sample('2030-01-01T00:00:01.000Z', t0 + 1_300)).toBe(40);
+    expect(offset.sample('2030-01-01T00:00:02.000Z', t0 + 2_010)).toBe(10);
+    for (let i = 3; i < 11; i++) offset.sample(`2030-01-01T00:00:${String(i).padStart(2, '0')}.000Z`, t0 + i * 1000 + 5_000);
+    expect(offset.sample('2030-01-01T00:00:11.000Z', t0 + 16_000)).toBe(5_000);
   });
 });
 

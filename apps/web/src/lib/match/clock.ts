@@ -21,6 +21,28 @@ export function runsOutAt(clocks: Clocks, offset: number): number | null {
   return clocks.running === null ? null : countsFrom(clocks, offset) + Math.max(0, clocks.remainingMs[clocks.running]);
 }
 
+/** How many of the latest messages the offset is estimated from. */
+const OFFSET_SAMPLES = 8;
+
+/**
+ * Local clock minus the server's, from the instants the server stamps on
+ * what it sends. Each sample is too large by the time the message took to
+ * arrive, so the estimate is the smallest of the latest few: the quickest
+ * delivery. A message slowed by a busy moment then does not push every
+ * countdown late, and a local clock that is set again is followed within a
+ * few messages.
+ */
+export class ClockOffset {
+  private recent: number[] = [];
+
+  /** Adds a message stamped `serverInstant` by the server and received at local `receivedAt`; the new estimate. */
+  sample(serverInstant: string, receivedAt = Date.now()): number | null {
+    const sent = Date.parse(serverInstant);
+    if (Number.isFinite(sent)) this.recent = [...this.recent, receivedAt - sent].slice(-OFFSET_SAMPLES);
+    return this.recent.length ? Math.min(...this.recent) : null;
+  }
+}
+
 /** m:ss, with tenths in the last ten seconds; h:mm:ss from an hour. */
 export function formatClock(ms: number): string {
   const clamped = Math.max(0, ms);
