@@ -54,7 +54,10 @@ describe('deadlines across a database outage the server process lives through', 
     if (!opened.ok) throw new Error(opened.code);
     const moved = await clock.a.request('move', { matchId: clock.room.matchId, moveId: 'a1', version: opened.version, ...one });
     if (!moved.ok) throw new Error(moved.code);
-    const clockFrom = Date.now();
+    await clock.a.waitForVersion(moved.version);
+    const movedEvent = clock.a.events.find((e) => e.version === moved.version)?.event;
+    // Seat 1's clock starts once the first move's sowing allowance is over.
+    const clockFrom = movedEvent?.type === 'moved' && movedEvent.clocks?.startsAt ? Date.parse(movedEvent.clocks.startsAt) : Date.now();
     const watched = await clock.c.request('room:join', { code: clock.room.code });
     if (!watched.ok || !('snapshot' in watched)) throw new Error('join refused');
 
