@@ -27,6 +27,9 @@ import type { MatchRow } from './match-store.js';
  * to the statement, and the `moved` event's instants with them (`at`, and
  * its clocks' `asOf` and `startsAt`: clients set their clocks by them), and
  * answers it, so that what is published and held in memory is what was written.
+ * `late` reads the database's clock against this process's, which are taken
+ * to agree as the processes' clocks already must (NTP); a database clock
+ * behind ours moves nothing.
  */
 /** SQL: the jsonb `payload` with the instant at `path` moved `m.ms` later, written as `toISOString` does. */
 function later(payload: string, path: string): string {
