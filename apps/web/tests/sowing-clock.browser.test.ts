@@ -118,13 +118,15 @@ describe('the sowing allowance: no clock runs while the stones move', () => {
     console.info(
       `sowing at slow speed: ${Math.round(opening.ms)} ms, allowance ${opening.allowance} ms; B saw it for ${Math.round(shown)} ms, a spectator for ${Math.round(watched)} ms; B's clock ${started!.clockMs} → ${stopped!.clockMs} ms`,
     );
-    // B's clock across A's sowing: it stands still, shown as waiting.
+    // B's clock across A's sowing: it stands still, shown as waiting, to B and to a spectator.
     expect(started!.paused).toBe(true);
+    expect(watchStart!.paused).toBe(true);
+    expect(watchStop!.clockMs).toBe(watchStart!.clockMs);
     expect(Math.abs(stopped!.clockMs - started!.clockMs)).toBeLessThan(100);
     expect(started!.clockMs).toBe(60_000);
-    // The sowing fits the allowance: no one watches it at the slow speed in a timed game.
-    expect(shown).toBeLessThan(opening.allowance + 300);
-    expect(watched).toBeLessThan(opening.allowance + 300);
+    // The sowing fits the allowance (timers may fire late on a busy machine): no one watches it at the slow speed in a timed game.
+    expect(shown).toBeLessThan(opening.allowance + 600);
+    expect(watched).toBeLessThan(opening.allowance + 600);
     expect(shown).toBeLessThan(opening.ms * 0.8);
 
     // Then B's clock runs, on every screen.
