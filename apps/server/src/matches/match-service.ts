@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { play, type Player, type State } from '@oanquan/rules';
+import { play, sowingAllowanceMs, type Player, type State } from '@oanquan/rules';
 import {
   ErrorCode,
   limits,
@@ -44,7 +44,7 @@ import {
 } from './match-store.js';
 import { readMatchRow } from './match-row.js';
 import { missedEvents } from './missed-events.js';
-import { MoveCommits, type MoveRecord } from './move-commit.js';
+import { MoveCommits, startedLater, type MoveRecord } from './move-commit.js';
 import { commitHand } from './opener-commit.js';
 import { commitRematch } from './rematch-commit.js';
 import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
@@ -377,11 +377,12 @@ export class MatchService {
       throw error;
     }
     if (decided.rated) return 'cold';
-    const { next, record, events, now } = decided;
-    const envelopes = envelopesOf(live.match, events, now);
-    const committed = await this.moveCommits.commit(live.match.version, next, record, envelopes, now);
+    const { record, events, now } = decided;
+    const sent = envelopesOf(live.match, events, now);
+    const committed = await this.moveCommits.commit(live.match.version, decided.next, record, sent, now);
     if (committed === 'conflict') return 'stale';
     if (committed === 'duplicate') return 'cold';
+    const { next, envelopes } = startedLater(decided.next, sent, committed.lateMs);
     this.games.set(next, decided.after);
     return { version: next.version, envelopes, match: next };
   }
@@ -443,7 +444,9 @@ export class MatchService {
 
     const after = played.state;
     const ply = after.position.ply;
-    const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, now);
+    // The next mover's clock stands while the stones move (see sowing-time.ts in the rules); the commit may move it later still.
+    const startsAt = new Date(now.getTime() + sowingAllowanceMs(played.events));
+    const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, startsAt);
     const remainingMs = clock?.moverRemainingMs ?? null;
     const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
     const result = after.position.result;
