@@ -26,6 +26,7 @@ import { ending, otherSeat, rated } from './match-end.js';
 import {
   commitEvents,
   envelopesOf,
+  holdPlayer,
   loadMatch,
   loadMoves,
   lockMatch,
@@ -198,9 +199,10 @@ export class MatchService {
     // Seats are only ever taken, never given up, and a match never goes back to waiting: a read that says so holds.
     const held = seatOf(current, player.id);
     if (held !== null || current.status !== 'waiting') return { seat: held, snapshot: await this.view(current.id, current.version) };
-    const { result, snapshot } = await this.change(current.id, async (_tx, match): Promise<Decision<Seat | null>> => {
+    const { result, snapshot } = await this.change(current.id, async (tx, match): Promise<Decision<Seat | null>> => {
       const seated = seatOf(match, player.id);
       if (seated !== null || match.status !== 'waiting') return { result: seated, events: [] };
+      if (!(await holdPlayer(tx, player.id))) throw new ServiceError(ErrorCode.Unauthorized, 'This guest was removed for lack of use; start a new session', 401);
       const seat: Seat = match.player0Id === null ? 0 : 1;
       const bothSeated = seat === 1 ? match.player0Id !== null : match.player1Id !== null;
       const update = seat === 0 ? { player0Id: player.id } : { player1Id: player.id };
