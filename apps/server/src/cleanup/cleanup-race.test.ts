@@ -43,6 +43,9 @@ describe.each(engines)('a join racing the guest cleanup on %s', (engine) => {
     expect(ack).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
     const match = await db.prisma.match.findUniqueOrThrow({ where: { id: room.matchId } });
     expect([match.player0Id, match.player1Id, match.version]).toEqual([null, null, 0]);
+    // The queue is a seat too.
+    expect(await client.request('queue:join', { pool: '3+2' })).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(await db.prisma.queueEntry.count()).toBe(0);
   });
 });
 

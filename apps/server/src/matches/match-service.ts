@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { guestRemoved } from '../players/guest-removed.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt } from './clock.js';
 import { CurrentMatches, type CurrentMatch } from './current-matches.js';
@@ -202,7 +203,7 @@ export class MatchService {
     const { result, snapshot } = await this.change(current.id, async (tx, match): Promise<Decision<Seat | null>> => {
       const seated = seatOf(match, player.id);
       if (seated !== null || match.status !== 'waiting') return { result: seated, events: [] };
-      if (!(await holdPlayer(tx, player.id))) throw new ServiceError(ErrorCode.Unauthorized, 'This guest was removed for lack of use; start a new session', 401);
+      if (!(await holdPlayer(tx, player.id))) throw guestRemoved();
       const seat: Seat = match.player0Id === null ? 0 : 1;
       const bothSeated = seat === 1 ? match.player0Id !== null : match.player1Id !== null;
       const update = seat === 0 ? { player0Id: player.id } : { player1Id: player.id };
