@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { guestRemoved } from '../players/guest-removed.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt } from './clock.js';
 import { onlyCreditsSince } from './credits-since.js';
@@ -27,6 +28,7 @@ import { ending, otherSeat, rated } from './match-end.js';
 import {
   commitEvents,
   envelopesOf,
+  holdPlayer,
   loadMatch,
   loadMoves,
   lockMatch,
@@ -199,9 +201,10 @@ export class MatchService {
     // Seats are only ever taken, never given up, and a match never goes back to waiting: a read that says so holds.
     const held = seatOf(current, player.id);
     if (held !== null || current.status !== 'waiting') return { seat: held, snapshot: await this.view(current.id, current.version) };
-    const { result, snapshot } = await this.change(current.id, async (_tx, match): Promise<Decision<Seat | null>> => {
+    const { result, snapshot } = await this.change(current.id, async (tx, match): Promise<Decision<Seat | null>> => {
       const seated = seatOf(match, player.id);
       if (seated !== null || match.status !== 'waiting') return { result: seated, events: [] };
+      if (!(await holdPlayer(tx, player.id))) throw guestRemoved();
       const seat: Seat = match.player0Id === null ? 0 : 1;
       const bothSeated = seat === 1 ? match.player0Id !== null : match.player1Id !== null;
       const update = seat === 0 ? { player0Id: player.id } : { player1Id: player.id };
