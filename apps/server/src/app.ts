@@ -181,7 +181,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, costs, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);

@@ -1,5 +1,8 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { connectedPresenceStore } from './matches/presence-store.js';
 import { isRedisOutage } from './redis-outage.js';
+import { startRedis } from './testing/cluster.js';
 
 const socketError = (code: string, syscall: string | undefined) =>
   Object.assign(new Error(`${syscall} ${code}`), { code, syscall, stack: `Error: ${syscall} ${code}\n    at TCP.onStreamRead (node:internal/stream_base_commons:218:20)` });
@@ -15,5 +18,32 @@ describe('isRedisOutage', () => {
     expect(isRedisOutage(socketError('ECONNREFUSED', 'connect'))).toBe(false);
     expect(isRedisOutage(socketError('ECONNRESET', undefined))).toBe(false);
     expect(isRedisOutage({ code: 'ECONNRESET', syscall: 'read' })).toBe(false);
+  });
+});
+
+describe('a command of ours that Redis fails', () => {
+  it('is never forgiven as an outage if left unhandled, though its error comes from the client', async () => {
+    const redis = await startRedis();
+    const store = await connectedPresenceStore(redis.url, 1000, pino({ level: 'silent' }));
+    try {
+      expect(await store.exchange('r1', ['alice'])).toEqual([['alice']]);
+      // Redis refuses every write from now on (out of memory): a failure of ours, with no outage at all.
+      await redis.command('CONFIG', 'SET', 'maxmemory-policy', 'noeviction');
+      await redis.command('CONFIG', 'SET', 'maxmemory', '1');
+      const refused = await store.heartbeat().then(() => undefined, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect(isRedisOutage(refused)).toBe(false);
+
+      // And when Redis is gone, whatever the client says at that moment.
+      await redis.stop();
+      const failures = await Promise.all([store.exchange('r1', ['alice']), store.heartbeat(), store.orphanedRooms()].map((command) => command.then(() => undefined, (error: unknown) => error)));
+      for (const failure of failures) {
+        expect(failure).toBeInstanceOf(Error);
+        expect(isRedisOutage(failure)).toBe(false);
+      }
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
   });
 });

@@ -52,7 +52,12 @@ export const matchRecord = z.object({
   players: z.tuple([publicPlayer.nullable(), publicPlayer.nullable()]),
   first: seat.nullable(),
   opener: z.array(openerRound.extend({ at: z.string() })),
-  moves: z.array(playedMove.extend({ at: z.string() })),
+  /**
+   * `at`: when the mover's clock counted the move; `clockStartsAt`: when the
+   * next mover's clock started after it (the move's commit plus its sowing
+   * allowance), null without a time control or after the last move.
+   */
+  moves: z.array(playedMove.extend({ at: z.string(), clockStartsAt: z.string().nullable() })),
   result: matchResult.nullable(),
   ratings: ratingChanges,
   createdAt: z.string(),

@@ -67,12 +67,15 @@ export type OpenerRound = z.infer<typeof openerRound>;
 
 /**
  * Clocks of a timed match: each seat's remaining time as of `asOf`; the
- * `running` seat's clock has been counting down since then.
+ * `running` seat's clock has been counting down since then, or, when
+ * `startsAt` is given, stands until that instant (the sowing allowance of the
+ * move that gave them the turn) and counts down from it.
  */
 export const clocks = z.object({
   remainingMs: pair(z.number().int()),
   running: seat.nullable(),
   asOf: z.string(),
+  startsAt: z.string().optional(),
 });
 export type Clocks = z.infer<typeof clocks>;
 

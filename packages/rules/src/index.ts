@@ -80,3 +80,4 @@ export {
 export { decodeRules, encodeRules } from './rules-codec.js';
 export { scoreBreakdown, scoreOf, scorePosition, type ScoreBreakdown } from './scoring.js';
 export { newGame, stateFromPosition, type GameSetup, type State } from './state.js';
+export { ALLOWANCE_BASE_MS, EVENT_MS, MAX_ALLOWANCE_MS, sowingAllowanceMs, sowingMs } from './sowing-time.js';

@@ -13,6 +13,8 @@ const settings = { guestRetentionMs: 30 * DAY, idleRoomMs: DAY, endedSessionMs: 
 const log = pino({ level: 'silent' });
 const position = newGame().position as unknown as object;
 
+type Phase = 'waiting' | 'opener' | 'ended' | 'playing' | 'aborted';
+
 /** Rows as a stranger (or a real player) leaves them, aged as asked. */
 function fixtures(db: Database, now: Date) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -30,28 +32,38 @@ function fixtures(db: Database, now: Date) {
           revokedAt: ended.revoked === undefined ? null : ago(ended.revoked),
         },
       }),
-    /** A room and its first match: waiting, in the opener with a round and events, or started and ended. */
-    room: async (age: number, creatorId: string | null, phase: 'waiting' | 'opener' | 'ended', seats: [string, string] | null = null) => {
+    /** A room and its first match: waiting, in the opener with a round and events, started and ended, in play, or aborted before its first move. */
+    room: async (age: number, creatorId: string | null, phase: Phase, seats: [string, string] | null = null) => {
       const room = await db.prisma.room.create({ data: { code: randomBytes(6).toString('hex'), rules: {}, createdById: creatorId, createdAt: ago(age) } });
-      const match = await db.prisma.match.create({
-        data: {
-          roomId: room.id,
-          number: 1,
-          rules: {},
-          position,
-          status: phase,
-          player0Id: seats?.[0] ?? null,
-          player1Id: seats?.[1] ?? null,
-          startedAt: phase === 'ended' ? ago(age) : null,
-          version: 1,
-          createdAt: ago(age),
-        },
-      });
-      await db.prisma.matchEvent.create({ data: { matchId: match.id, version: 1, payload: {} } });
-      if (phase === 'opener') await db.prisma.openerRound.create({ data: { matchId: match.id, round: 1, choice0: 'rock' } });
-      return { room, match };
+      return { room, match: await match(room.id, 1, age, phase, seats) };
     },
+    /** The room's next match (a rematch), this old. */
+    rematch: (roomId: string, age: number, phase: Phase, seats: [string, string]) => match(roomId, 2, age, phase, seats),
   };
+
+  async function match(roomId: string, number: number, age: number, phase: Phase, seats: [string, string] | null) {
+    const at = new Date(now.getTime() - age);
+    const started = phase === 'ended' || phase === 'playing' || phase === 'aborted';
+    const row = await db.prisma.match.create({
+      data: {
+        roomId,
+        number,
+        rules: {},
+        position,
+        status: phase === 'aborted' ? 'ended' : phase,
+        player0Id: seats?.[0] ?? null,
+        player1Id: seats?.[1] ?? null,
+        startedAt: started ? at : null,
+        endedAt: phase === 'ended' || phase === 'aborted' ? at : null,
+        endReason: phase === 'aborted' ? 'abort' : null,
+        version: 1,
+        createdAt: at,
+      },
+    });
+    await db.prisma.matchEvent.create({ data: { matchId: row.id, version: 1, payload: {} } });
+    if (phase === 'opener' || phase === 'aborted') await db.prisma.openerRound.create({ data: { matchId: row.id, round: 1, choice0: 'rock' } });
+    return row;
+  }
 }
 
 describe.each(engines)('the stale data cleanup on %s', (engine) => {
@@ -114,6 +126,36 @@ describe.each(engines)('the stale data cleanup on %s', (engine) => {
     for (const kept of [played, opponent, recent, waiting, activeMaker, account]) expect(left.has(kept.id)).toBe(true);
     for (const gone of [roomMaker, lurker, ...strangers]) expect(left.has(gone.id)).toBe(false);
     expect(await cleanup.run(now)).toEqual({ ran: true, rooms: 0, guests: 0, sessions: 0 });
+  });
+
+  it('deletes rooms whose every match was aborted before its first move, once stale, with guests seated only there; keeps any room with a match played or in play', async () => {
+    const now = new Date();
+    const make = fixtures(db, now);
+    const guest = () => make.guest(40 * DAY);
+    const [stranger, other, rematcher, opponent, late, player, mover] = await Promise.all([guest(), guest(), guest(), guest(), guest(), guest(), guest()]);
+    const unplayed = [
+      await make.room(3 * DAY, stranger.id, 'aborted', [stranger.id, other.id]),
+      await make.room(3 * DAY, null, 'aborted', [other.id, other.id]),
+    ];
+    // Aborted, then a rematch played to its end: that room keeps both its matches.
+    const kept = await make.room(3 * DAY, rematcher.id, 'aborted', [rematcher.id, opponent.id]);
+    const played = await make.rematch(kept.room.id, 2 * DAY, 'ended', [rematcher.id, opponent.id]);
+    // Aborted an hour ago in an old room: not stale yet.
+    const recent = await make.room(3 * DAY, null, 'aborted', [late.id, late.id]);
+    await db.prisma.match.update({ where: { id: recent.match.id }, data: { endedAt: new Date(now.getTime() - 3600 * 1000) } });
+    // In play, in an old room: no end reason, which must not pass for unplayed.
+    const live = await make.room(3 * DAY, null, 'playing', [player.id, mover.id]);
+
+    expect(await new StaleDataCleanup(db, log, settings).run(now)).toMatchObject({ ran: true, rooms: 2, guests: 2 });
+    const matchIds = unplayed.map((u) => u.match.id);
+    expect(await db.prisma.room.count({ where: { id: { in: unplayed.map((u) => u.room.id) } } })).toBe(0);
+    expect(await db.prisma.matchEvent.count({ where: { matchId: { in: matchIds } } })).toBe(0);
+    expect(await db.prisma.openerRound.count({ where: { matchId: { in: matchIds } } })).toBe(0);
+    const matches = new Set((await db.prisma.match.findMany({ select: { id: true } })).map((m) => m.id));
+    for (const stays of [kept.match, played, recent.match, live.match]) expect(matches.has(stays.id)).toBe(true);
+    const left = new Set((await db.prisma.player.findMany({ select: { id: true } })).map((p) => p.id));
+    for (const gone of [stranger, other]) expect(left.has(gone.id)).toBe(false);
+    for (const stays of [rematcher, opponent, late, player, mover]) expect(left.has(stays.id)).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Tx } from '../matches/match-store.js';
 
 /** The advisory lock of the cleanup (one bigint key, apart from Prisma's migration lock 72707369). */
@@ -8,7 +9,7 @@ export const CLEANUP_LOCK = 7_300_502;
 export interface CleanupSettings {
   /** Guests who never played are kept this long. */
   guestRetentionMs: number;
-  /** Rooms whose match never started are kept this long. */
+  /** Rooms whose matches nobody played (never started, or aborted before the first move) are kept this long. */
   idleRoomMs: number;
   /** Sessions that expired or were signed out are kept this long as a record, then deleted. */
   endedSessionMs: number;
@@ -19,9 +20,11 @@ export interface CleanupSettings {
 export type CleanupOutcome = { ran: false } | { ran: true; rooms: number; guests: number; sessions: number };
 
 /**
- * Strangers can make guests and rooms for free, so what nobody used goes
- * away: rooms whose match never started (with their waiting matches, events
- * and opener rounds) once they are `idleRoomMs` old, then guests older than
+ * Strangers can make guests, rooms and games against the computer for free,
+ * so what nobody used goes away: rooms whose every match nobody played
+ * (never started, or aborted before its first move) once they and those
+ * matches are `idleRoomMs` old, with the matches, events and opener rounds;
+ * a room with a match that was played keeps everything. Then guests older than
  * `guestRetentionMs` who never played: no seat in any match, no room left
  * (idle ones went first), not in the queue, and never kept as an account;
  * then sessions ended (expired or signed out) more than `endedSessionMs`
@@ -84,21 +87,42 @@ export class StaleDataCleanup {
     return total;
   }
 
+  /**
+   * Rows are taken without waiting (SKIP LOCKED): a room or match that a
+   * change holds is in use and left for a later run, and a cleanup that never
+   * waits never closes a circle of waits with a change (a rematch holds its
+   * match, then needs the room for the next one). What the rooms were chosen
+   * by is checked again as they are deleted, once nothing can change it.
+   */
   private async idleRooms(tx: Tx, cutoff: Date): Promise<number> {
-    const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    const chosen = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT r.id FROM room r
       WHERE r.created_at < ${cutoff}
-        AND NOT EXISTS (SELECT 1 FROM match m WHERE m.room_id = r.id AND m.started_at IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM match m WHERE m.room_id = r.id AND NOT ${unplayedBefore(cutoff)})
       ORDER BY r.created_at
-      LIMIT ${this.settings.batchSize}`;
-    if (rows.length === 0) return 0;
-    const ids = rows.map((row) => row.id);
-    // Rechecked as they are deleted: a match that starts meanwhile keeps itself and its room.
-    await tx.match.deleteMany({ where: { roomId: { in: ids }, startedAt: null } });
-    await tx.room.deleteMany({ where: { id: { in: ids }, matches: { none: {} } } });
-    return rows.length;
+      LIMIT ${this.settings.batchSize}
+      FOR UPDATE OF r SKIP LOCKED`;
+    if (chosen.length === 0) return 0;
+    const rooms = chosen.map((room) => room.id);
+    const taken = await tx.$queryRaw<Array<{ roomId: string }>>`
+      SELECT m.room_id AS "roomId" FROM match m WHERE m.room_id = ANY(${rooms}::uuid[]) FOR UPDATE SKIP LOCKED`;
+    const all = await tx.$queryRaw<Array<{ roomId: string }>>`SELECT m.room_id AS "roomId" FROM match m WHERE m.room_id = ANY(${rooms}::uuid[])`;
+    const count = (rows: Array<{ roomId: string }>, room: string) => rows.filter((row) => row.roomId === room).length;
+    const held = rooms.filter((room) => count(taken, room) === count(all, room));
+    if (held.length === 0) return 0;
+    // A match that started after the rooms were chosen keeps its room and everything in it.
+    await tx.$executeRaw`
+      DELETE FROM match x WHERE x.room_id IN (
+        SELECT r.id FROM room r
+        WHERE r.id = ANY(${held}::uuid[]) AND NOT EXISTS (SELECT 1 FROM match m WHERE m.room_id = r.id AND NOT ${unplayedBefore(cutoff)}))`;
+    return tx.$executeRaw`DELETE FROM room r WHERE r.id = ANY(${held}::uuid[]) AND NOT EXISTS (SELECT 1 FROM match m WHERE m.room_id = r.id)`;
   }
 
+  /**
+   * A join takes its player's row before the seat (holdPlayer), so a guest
+   * sitting down right now is skipped here and kept, and one taken here is
+   * refused the seat once this commits, never half-seated.
+   */
   private async unusedGuests(tx: Tx, cutoff: Date): Promise<number> {
     const rows = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT p.id FROM player p
@@ -110,12 +134,14 @@ export class StaleDataCleanup {
         AND NOT EXISTS (SELECT 1 FROM room r WHERE r.created_by_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM queue_entry q WHERE q.player_id = p.id)
       ORDER BY p.created_at
-      LIMIT ${this.settings.batchSize}`;
+      LIMIT ${this.settings.batchSize}
+      FOR UPDATE OF p SKIP LOCKED`;
     if (rows.length === 0) return 0;
-    await tx.player.deleteMany({
+    // Checked again now that the rows are held: what committed in between (a seat, a room, the queue) keeps its guest.
+    const { count } = await tx.player.deleteMany({
       where: { id: { in: rows.map((row) => row.id) }, passwordHash: null, botLevel: null, seat0: { none: {} }, seat1: { none: {} }, rooms: { none: {} }, queued: { is: null } },
     });
-    return rows.length;
+    return count;
   }
 
   private async endedSessions(tx: Tx, cutoff: Date): Promise<number> {
@@ -127,4 +153,15 @@ export class StaleDataCleanup {
     await tx.session.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
     return rows.length;
   }
+}
+
+/**
+ * A match nobody played, and not for `cutoff` at least: it never started, or
+ * it was aborted, which only happens before the first move (a computer's
+ * game nobody joined: its hand and the opener are the computer's, then the
+ * first move lapses).
+ */
+function unplayedBefore(cutoff: Date): Prisma.Sql {
+  // COALESCE: a match in play has no end reason, and NULL here would pass for unplayed under NOT.
+  return Prisma.sql`((m.started_at IS NULL AND m.created_at < ${cutoff}) OR COALESCE(m.end_reason = 'abort' AND m.ended_at < ${cutoff}, false))`;
 }

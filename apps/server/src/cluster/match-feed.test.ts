@@ -1,9 +1,10 @@
+import type { MatchSnapshot } from '@oanquan/protocol';
 import { PRESETS } from '@oanquan/rules';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCluster, startRedis, type OwnRedis } from '../testing/cluster.js';
 import { postgresAvailable } from '../testing/databases.js';
-import { newGuest, newRoom, scriptedGame, startApp, TestClient } from '../testing/live.js';
+import { newGuest, newRoom, openedGame, scriptedGame, startApp, TestClient } from '../testing/live.js';
 import { ReconnectingPlayer } from '../testing/reconnecting-player.js';
 import type { App } from '../app.js';
 
@@ -115,5 +116,60 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     } finally {
       await client.end();
     }
+  }, 90_000);
+  it('reach a socket that joins mid-game on the other process once each: none skipped, none sent twice', async () => {
+    const redis = await ownRedis();
+    const cluster = await startCluster({ REDIS_URL: redis.url, MATCH_FEED_CHECK_MS: '300' });
+    cleanups.push(cluster.stop);
+    const [one, two] = cluster.servers;
+    const moves = scriptedGame(PRESETS.classic, 0);
+    /** Both players on process one; a watcher is the first socket of the room on process two. */
+    const game = async () => {
+      const opened = await openedGame([one.url, one.url]);
+      cleanups.push(() => opened.a.close(), () => opened.b.close());
+      let version = opened.version;
+      const move = async (i: number) => {
+        const ack = await (i % 2 === 0 ? opened.a : opened.b).request('move', { matchId: opened.room.matchId, moveId: `m${i}`, version, ...moves[i]! });
+        if (!ack.ok) throw new Error(`${ack.code} at ply ${i + 1}`);
+        version = ack.version;
+        return version;
+      };
+      const watch = async () => {
+        const guest = await newGuest(two.url);
+        const watcher = await TestClient.connect(two.url, guest.token);
+        cleanups.push(() => watcher.close());
+        const joined = await watcher.request('room:join', { code: opened.room.code });
+        if (!joined.ok) throw new Error(joined.code);
+        const received = () => watcher.events.filter((e) => e.matchId === opened.room.matchId).map((e) => e.version);
+        return { watcher, from: (joined as { snapshot: MatchSnapshot }).snapshot.version, received };
+      };
+      return { move, watch };
+    };
+
+    // The watcher joins while an event is on its way through Redis: its snapshot has it, so the event must not come again.
+    const crossing = await game();
+    await crossing.move(0);
+    await redis.command('CLIENT', 'PAUSE', '5000', 'WRITE');
+    const onItsWay = await crossing.move(1);
+    const early = await crossing.watch();
+    expect(early.from).toBe(onItsWay);
+    await redis.command('CLIENT', 'UNPAUSE');
+    const after = await crossing.move(2);
+    await early.watcher.waitForVersion(after);
+    expect(early.received()).toEqual([after]);
+
+    // The other process's check of versions sees the game before any message does (Redis holds them): the watcher
+    // still gets the event it lacks, from the database, and not again when Redis lets the message through.
+    const checked = await game();
+    await checked.move(0);
+    const late = await checked.watch();
+    await redis.command('CLIENT', 'PAUSE', '8000', 'WRITE');
+    const held = await checked.move(1);
+    expect(held).toBe(late.from + 1);
+    await late.watcher.waitForVersion(held, 6000);
+    await redis.command('CLIENT', 'UNPAUSE');
+    const next = await checked.move(2);
+    await late.watcher.waitForVersion(next);
+    expect(late.received()).toEqual([held, next]);
   }, 90_000);
 });

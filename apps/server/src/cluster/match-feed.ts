@@ -13,6 +13,12 @@ interface Delivered {
   above: Set<number>;
   /** A version the database had and we had not, at the previous check: missing if still so now. */
   behind?: number;
+  /**
+   * Set when the match was first seen here by an event or a check rather
+   * than by a socket being given it: `upTo` is then a guess, which the
+   * first socket's snapshot replaces (see `watching`).
+   */
+  guessed?: boolean;
 }
 
 /**
@@ -62,6 +68,28 @@ export class MatchFeed {
     return this.checks?.stop() ?? Promise.resolve();
   }
 
+  /**
+   * A socket here, already in the room, was given the match up to `version`
+   * (a snapshot, or what a sync returned). The first one tells where delivery
+   * here starts: what came before, it has; what comes after, it needs, even
+   * if it is still on its way through Redis. When the match was seen here
+   * before any socket had it, the sockets are all arriving now and have at
+   * least this much, so this replaces the guess.
+   */
+  watching(code: string, matchId: string, version: number): void {
+    if (!this.clustered) return;
+    const seen = this.delivered.get(matchId);
+    if (!seen) {
+      this.delivered.set(matchId, { code, upTo: version, above: new Set() });
+      return;
+    }
+    if (!seen.guessed) return;
+    seen.guessed = undefined;
+    seen.upTo = Math.max(seen.upTo, version);
+    for (const above of seen.above) if (above <= seen.upTo) seen.above.delete(above);
+    while (seen.above.delete(seen.upTo + 1)) seen.upTo++;
+  }
+
   readonly publish = async (code: string, envelopes: MatchEventEnvelope[]): Promise<void> => {
     if (!this.clustered) {
       for (const envelope of envelopes) this.io.to(roomChannel(code)).emit('match:event', envelope);
@@ -92,8 +120,8 @@ export class MatchFeed {
   private firstTime(code: string, { matchId, version }: MatchEventEnvelope): boolean {
     let seen = this.delivered.get(matchId);
     if (!seen) {
-      // First sight: what came before, the sockets here had from their snapshot or sync.
-      seen = { code, upTo: version - 1, above: new Set() };
+      // Before any socket here was given the match (one is joining): a guess, until its snapshot says.
+      seen = { code, upTo: version - 1, above: new Set(), guessed: true };
       this.delivered.set(matchId, seen);
     }
     if (version <= seen.upTo || seen.above.has(version)) return false;
@@ -117,7 +145,9 @@ export class MatchFeed {
       for (const row of rows) {
         const seen = this.delivered.get(row.id);
         if (!seen) {
-          if (row.version > 0) this.delivered.set(row.id, { code: row.code, upTo: row.version, above: new Set() });
+          // No socket here was given this match: a rematch whose events have not come yet (the sockets have none
+          // of it: missing if still so at the next check), or a socket joining right now, whose snapshot will say.
+          if (row.version > 0) this.delivered.set(row.id, { code: row.code, upTo: 0, above: new Set(), behind: row.version, guessed: true });
           continue;
         }
         if (row.version <= seen.upTo) {

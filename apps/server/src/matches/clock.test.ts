@@ -41,3 +41,21 @@ describe('the match clock', () => {
     expect(stopClocks(row, 0, at(200_000))).toEqual({ clock0Ms: 0, clock1Ms: 180_000, turnStartedAt: null, clockDeadline: null });
   });
 });
+
+describe('the sowing allowance on the clock', () => {
+  it('starts the other clock after the allowance: it stands until then, and the deadline includes it', () => {
+    const row = { clock0Ms: 180_000, clock1Ms: 180_000, turnStartedAt: at(0) };
+    const { update } = afterMove(row, settings, 0, at(5_000), at(8_000));
+    expect(update.clockDeadline).toEqual(at(188_000));
+    expect(remainingAt(update, 1, 1, at(6_000))).toBe(180_000);
+    expect(remainingAt(update, 1, 1, at(9_000))).toBe(179_000);
+    expect(clocksOnWire(update, settings, 1, at(6_000))).toEqual({ remainingMs: [177_000, 180_000], running: 1, asOf: at(6_000).toISOString(), startsAt: at(8_000).toISOString() });
+    expect(clocksOnWire(update, settings, 1, at(9_000))).toEqual({ remainingMs: [177_000, 179_000], running: 1, asOf: at(9_000).toISOString() });
+  });
+
+  it('charges nothing for an answer within the allowance, and credits nothing for it either', () => {
+    const row = { clock0Ms: 177_000, clock1Ms: 180_000, turnStartedAt: at(8_000) };
+    const { moverRemainingMs } = afterMove(row, settings, 1, at(6_500), at(7_000));
+    expect(moverRemainingMs).toBe(182_000);
+  });
+});

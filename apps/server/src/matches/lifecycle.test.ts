@@ -58,8 +58,8 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(moved.move.remainingMs).toBe(3000);
     expect(moved.clocks).toMatchObject({ running: 1, remainingMs: [3000, 2000] });
 
-    // Seat 1 never moves: about 2 s later the server ends it by itself.
-    await Promise.all([a, b, watcher].map((c) => c.until(() => endedWith(c) !== undefined, 'the timeout', 6000)));
+    // Seat 1 never moves: about 2 s after the sowing allowance the server ends it by itself.
+    await Promise.all([a, b, watcher].map((c) => c.until(() => endedWith(c) !== undefined, 'the timeout', 15_000)));
     for (const c of [a, b, watcher]) expect(endedWith(c)).toEqual({ type: 'ended', result: { winner: 0, reason: 'timeout', score: null }, ratings: null });
 
     const record = (await api<MatchRecord>(url, `/api/matches/${matchId}`)).body;

@@ -8,9 +8,10 @@ import type { MatchRow } from './match-store.js';
  * A live game held here, advanced by a move another process committed, from
  * its `moved` event alone: the rules state plays the move, and the row takes
  * the version, the position and the clocks the event carries. The clocks on
- * the wire are exact for the row: a move starts the next clock at its commit
- * instant (`asOf` = `turn_started_at`), with both remaining times as stored,
- * so the deadline is `asOf` plus the running seat's time.
+ * the wire are exact for the row: a move starts the next clock at
+ * `startsAt` (its commit plus the sowing allowance; `asOf` when there is
+ * none) = `turn_started_at`, with both remaining times as stored, so the
+ * deadline is that start plus the running seat's time.
  *
  * Undefined whenever the event does not follow from what is held (not the
  * next version, not a move, an ending, a position that differs): the next
@@ -25,8 +26,8 @@ export function followed(live: LiveGame, { version, event }: MatchEventEnvelope)
   if (live.match.clock0Ms !== null) {
     const wire = event.clocks;
     if (!wire || wire.running === null) return undefined;
-    const asOf = new Date(wire.asOf);
-    clocks = { clock0Ms: wire.remainingMs[0], clock1Ms: wire.remainingMs[1], turnStartedAt: asOf, clockDeadline: new Date(asOf.getTime() + wire.remainingMs[wire.running]) };
+    const start = new Date(wire.startsAt ?? wire.asOf);
+    clocks = { clock0Ms: wire.remainingMs[0], clock1Ms: wire.remainingMs[1], turnStartedAt: start, clockDeadline: new Date(start.getTime() + wire.remainingMs[wire.running]) };
   }
   return { match: { ...live.match, version, position: asJson(result.state.position) as MatchRow['position'], ...clocks }, state: result.state };
 }

@@ -1,5 +1,5 @@
 import { formatRecord, type GameRecord, type Player } from '@oanquan/rules';
-import { ErrorCode, type MatchList, type MatchListParams, type MatchRecord, type MatchSummary, type Seat } from '@oanquan/protocol';
+import { ErrorCode, type MatchEventEnvelope, type MatchList, type MatchListParams, type MatchRecord, type MatchSummary, type Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -46,11 +46,12 @@ export class MatchHistory {
   async record(matchId: string): Promise<MatchRecord> {
     const match = await this.db.prisma.match.findUnique({
       where: { id: matchId },
-      include: { ...summaryInclude, moves: { orderBy: { ply: 'asc' } } },
+      include: { ...summaryInclude, moves: { orderBy: { ply: 'asc' } }, events: { orderBy: { version: 'asc' }, select: { payload: true } } },
     });
     if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
     const first = seatValue(match.first);
     const moves = first === null ? [] : playedMoves(first, match.moves);
+    const clockStarts = clockStartsByPly(match.events.map((e) => e.payload as unknown as MatchEventEnvelope));
     return {
       ...summaryOf(match, match.moves.length),
       number: match.number,
@@ -61,7 +62,7 @@ export class MatchHistory {
         ...round,
         at: (match.rounds.find((r) => r.round === round.round)?.decidedAt ?? match.createdAt).toISOString(),
       })),
-      moves: moves.map((move, i) => ({ ...move, at: match.moves[i]!.createdAt.toISOString() })),
+      moves: moves.map((move, i) => ({ ...move, at: match.moves[i]!.createdAt.toISOString(), clockStartsAt: clockStarts.get(move.ply) ?? null })),
       createdAt: match.createdAt.toISOString(),
     };
   }
@@ -100,6 +101,16 @@ function summaryOf(match: Omit<MatchRow, 'version' | 'position'> & Pick<MatchRow
     startedAt: match.startedAt?.toISOString() ?? null,
     endedAt: match.endedAt?.toISOString() ?? null,
   };
+}
+
+/** When each move's `moved` event said the next clock starts: the start of its turn, allowance and commit included. */
+function clockStartsByPly(envelopes: MatchEventEnvelope[]): Map<number, string> {
+  const starts = new Map<number, string>();
+  for (const { event } of envelopes) {
+    if (event.type !== 'moved' || !event.clocks || event.clocks.running === null) continue;
+    starts.set(event.move.ply, event.clocks.startsAt ?? event.clocks.asOf);
+  }
+  return starts;
 }
 
 function seatValue(value: number | null): Seat | null {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { play, type Player, type State } from '@oanquan/rules';
+import { play, sowingAllowanceMs, type Player, type State } from '@oanquan/rules';
 import {
   ErrorCode,
   limits,
@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { guestRemoved } from '../players/guest-removed.js';
 import { asJson } from '../rooms/room-service.js';
 import { afterMove, clocksOnWire, remainingAt } from './clock.js';
 import { onlyCreditsSince } from './credits-since.js';
@@ -27,6 +28,7 @@ import { ending, otherSeat, rated } from './match-end.js';
 import {
   commitEvents,
   envelopesOf,
+  holdPlayer,
   loadMatch,
   loadMoves,
   lockMatch,
@@ -44,7 +46,7 @@ import {
 } from './match-store.js';
 import { readMatchRow } from './match-row.js';
 import { missedEvents } from './missed-events.js';
-import { MoveCommits, type MoveRecord } from './move-commit.js';
+import { MoveCommits, startedLater, type MoveRecord } from './move-commit.js';
 import { commitHand } from './opener-commit.js';
 import { commitRematch } from './rematch-commit.js';
 import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
@@ -201,9 +203,10 @@ export class MatchService {
     const held = seatOf(current, player.id);
     if (held !== null || current.status !== 'waiting') return { seat: held, snapshot: await this.view(current.id, current.version) };
     await sitDown?.();
-    const { result, snapshot } = await this.change(current.id, async (_tx, match): Promise<Decision<Seat | null>> => {
+    const { result, snapshot } = await this.change(current.id, async (tx, match): Promise<Decision<Seat | null>> => {
       const seated = seatOf(match, player.id);
       if (seated !== null || match.status !== 'waiting') return { result: seated, events: [] };
+      if (!(await holdPlayer(tx, player.id))) throw guestRemoved();
       const seat: Seat = match.player0Id === null ? 0 : 1;
       const bothSeated = seat === 1 ? match.player0Id !== null : match.player1Id !== null;
       const update = seat === 0 ? { player0Id: player.id } : { player1Id: player.id };
@@ -379,11 +382,12 @@ export class MatchService {
       throw error;
     }
     if (decided.rated) return 'cold';
-    const { next, record, events, now } = decided;
-    const envelopes = envelopesOf(live.match, events, now);
-    const committed = await this.moveCommits.commit(live.match.version, next, record, envelopes, now);
+    const { record, events, now } = decided;
+    const sent = envelopesOf(live.match, events, now);
+    const committed = await this.moveCommits.commit(live.match.version, decided.next, record, sent, now);
     if (committed === 'conflict') return 'stale';
     if (committed === 'duplicate') return 'cold';
+    const { next, envelopes } = startedLater(decided.next, sent, committed.lateMs);
     this.games.set(next, decided.after);
     return { version: next.version, envelopes, match: next };
   }
@@ -445,7 +449,9 @@ export class MatchService {
 
     const after = played.state;
     const ply = after.position.ply;
-    const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, now);
+    // The next mover's clock stands while the stones move (see sowing-time.ts in the rules); the commit may move it later still.
+    const startsAt = new Date(now.getTime() + sowingAllowanceMs(played.events));
+    const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, startsAt);
     const remainingMs = clock?.moverRemainingMs ?? null;
     const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
     const result = after.position.result;

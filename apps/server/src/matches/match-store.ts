@@ -32,6 +32,16 @@ export async function lockMatch(tx: Tx, matchId: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM match WHERE id = ${matchId}::uuid FOR UPDATE`;
 }
 
+/**
+ * Holds the player's row (as a foreign key's check would) for the rest of
+ * the transaction, so the guest cleanup, which takes the row before it
+ * deletes, either skips this player or has already removed them: false then.
+ */
+export async function holdPlayer(tx: Tx, playerId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM player WHERE id = ${playerId}::uuid FOR KEY SHARE`;
+  return rows.length === 1;
+}
+
 /** The row with its room, seats and rounds in one statement (see match-row.ts), as the include would read it. */
 export async function loadMatch(tx: Tx, matchId: string): Promise<MatchRow> {
   const [match] = await tx.$queryRawUnsafe<MatchRow[]>(matchRowSql, matchId);

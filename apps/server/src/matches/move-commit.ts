@@ -18,7 +18,25 @@ import type { MatchRow } from './match-store.js';
  * of a few thousand matches the cached plan hashed the input and scanned all
  * of `match` for every batch (0.5–3.7 ms of a 2 ms statement at 1,000 games,
  * growing with the table). By key it is an index scan at any size: 0.39 ms.
+ *
+ * The next mover's clock starts when the move is committed, not when it was
+ * decided: a move waits for its statement (a batch, the moves in flight, on
+ * PGlite the one connection) up to a few hundred ms under load, which would
+ * otherwise come out of the next mover's time. The statement moves the
+ * clock's start and deadline on by `late`, the time from the decision (`at`)
+ * to the statement, and the `moved` event's instants with them (`at`, and
+ * its clocks' `asOf` and `startsAt`: clients set their clocks by them), and
+ * answers it, so that what is published and held in memory is what was written.
+ * `late` reads the database's clock against this process's, which are taken
+ * to agree as the processes' clocks already must (NTP); a database clock
+ * behind ours moves nothing.
  */
+/** SQL: the jsonb `payload` with the instant at `path` moved `m.ms` later, written as `toISOString` does. */
+function later(payload: string, path: string): string {
+  const moved = `((${payload} #>> '{${path}}')::timestamptz + m.ms * interval '1 millisecond') AT TIME ZONE 'UTC'`;
+  return `jsonb_set(${payload}, '{${path}}', to_jsonb(to_char(${moved}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
+}
+
 export const commitMovesStatement = {
   name: 'commit-move',
   text: `
@@ -28,22 +46,26 @@ export const commitMovesStatement = {
         turn_started_at timestamptz, clock_deadline timestamptz, status text, winner smallint, end_reason text,
         score0 int, score1 int, ended_at timestamptz, move_uuid uuid, ply int, move_id text, player_id uuid,
         square smallint, dir smallint, remaining_ms int, moved_at timestamptz, events jsonb, at timestamptz)),
+    late AS (SELECT n, GREATEST(0, floor(extract(epoch FROM clock_timestamp() - at) * 1000))::int AS ms FROM input),
     m AS (
       UPDATE match SET version = i.version, position = i.position, clock0_ms = i.clock0_ms, clock1_ms = i.clock1_ms,
-        turn_started_at = i.turn_started_at, clock_deadline = i.clock_deadline, status = i.status::"MatchStatus",
-        winner = i.winner, end_reason = i.end_reason, score0 = i.score0, score1 = i.score1, ended_at = i.ended_at
-      FROM input i
+        turn_started_at = i.turn_started_at + l.ms * interval '1 millisecond', clock_deadline = i.clock_deadline + l.ms * interval '1 millisecond',
+        status = i.status::"MatchStatus", winner = i.winner, end_reason = i.end_reason, score0 = i.score0, score1 = i.score1, ended_at = i.ended_at
+      FROM input i JOIN late l USING (n)
       WHERE match.id = ANY($2::uuid[]) AND match.id = i.match_id AND match.version = i.from_version
-      RETURNING i.n),
+      RETURNING i.n, l.ms),
     mv AS (
       INSERT INTO move (id, match_id, ply, move_id, player_id, square, dir, version, remaining_ms, created_at)
       SELECT i.move_uuid, i.match_id, i.ply, i.move_id, i.player_id, i.square, i.dir, i.version, i.remaining_ms, i.moved_at
       FROM input i JOIN m USING (n)),
     ev AS (
       INSERT INTO match_event (match_id, version, payload, created_at)
-      SELECT i.match_id, i.from_version + e.k, e.payload, i.at
+      SELECT i.match_id, i.from_version + e.k,
+        CASE WHEN m.ms = 0 OR e.payload #> '{event,clocks,startsAt}' IS NULL THEN e.payload
+          ELSE ${later(later(later('e.payload', 'at'), 'event,clocks,asOf'), 'event,clocks,startsAt')} END,
+        i.at
       FROM input i JOIN m USING (n), jsonb_array_elements(i.events) WITH ORDINALITY AS e(payload, k))
-    SELECT n FROM m`,
+    SELECT n, ms FROM m`,
 };
 
 export interface MoveRecord {
@@ -56,8 +78,11 @@ export interface MoveRecord {
   movedAt: Date;
 }
 
-/** How the statement went: applied; the match had moved on (decide again); or the move id was taken. */
-export type CommitOutcome = 'applied' | 'conflict' | 'duplicate';
+/**
+ * How the statement went: applied, with the clock's start moved `lateMs` on
+ * (see `startedLater`); the match had moved on (decide again); or the move id was taken.
+ */
+export type CommitOutcome = { lateMs: number } | 'conflict' | 'duplicate';
 
 interface Waiting {
   matchId: string;
@@ -150,9 +175,12 @@ export class MoveCommits {
   private async send(batch: Waiting[]): Promise<void> {
     try {
       // Dates go as ISO strings, which is what JSON makes of them.
-      const rows = await this.sql.query<{ n: number }>(commitMovesStatement, [JSON.stringify(batch.map((w, n) => ({ ...w.row, n }))), batch.map((w) => w.matchId)]);
-      const applied = new Set(rows.map((row) => row.n));
-      for (const [n, waiting] of batch.entries()) waiting.settle(applied.has(n) ? 'applied' : 'conflict');
+      const rows = await this.sql.query<{ n: number; ms: number }>(commitMovesStatement, [JSON.stringify(batch.map((w, n) => ({ ...w.row, n }))), batch.map((w) => w.matchId)]);
+      const applied = new Map(rows.map((row) => [row.n, row.ms]));
+      for (const [n, waiting] of batch.entries()) {
+        const lateMs = applied.get(n);
+        waiting.settle(lateMs === undefined ? 'conflict' : { lateMs });
+      }
     } catch (error) {
       // A move id seen before (rare: a resent move that got past the check in memory) failed the whole statement. Alone, each tells.
       if (isMoveIdTaken(error) && batch.length > 1) for (const waiting of batch) void this.send([waiting]);
@@ -166,4 +194,24 @@ function isMoveIdTaken(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   return code === '23505' && constraint === 'move_match_id_move_id_key';
+}
+
+/**
+ * The row and events a move's statement was given, as it wrote them: the
+ * running clock's start and deadline, and the instants of the `moved` event
+ * that announces them, `lateMs` later.
+ */
+export function startedLater(next: MatchRow, envelopes: MatchEventEnvelope[], lateMs: number): { next: MatchRow; envelopes: MatchEventEnvelope[] } {
+  if (lateMs === 0) return { next, envelopes };
+  const later = (date: Date | null) => date && new Date(date.getTime() + lateMs);
+  return {
+    next: { ...next, turnStartedAt: later(next.turnStartedAt), clockDeadline: later(next.clockDeadline) },
+    envelopes: envelopes.map((envelope) => {
+      const { event } = envelope;
+      const clocks = event.type === 'moved' ? event.clocks : null;
+      if (!clocks?.startsAt) return envelope;
+      const moved = (instant: string) => new Date(Date.parse(instant) + lateMs).toISOString();
+      return { ...envelope, at: moved(envelope.at), event: { ...event, clocks: { ...clocks, asOf: moved(clocks.asOf), startsAt: moved(clocks.startsAt) } } };
+    }),
+  };
 }

@@ -68,7 +68,9 @@ export class PresenceService implements MatchObserver {
     const grace = since.getTime() + this.graceMs;
     const running = runningSeat(match);
     if (match.clock0Ms === null || running !== seat) return new Date(grace);
-    const runsOut = since.getTime() + remainingAt(match, seat, running, since);
+    // A clock still in its sowing allowance runs out that much later.
+    const counted = Math.max(since.getTime(), match.turnStartedAt?.getTime() ?? 0);
+    const runsOut = counted + remainingAt(match, seat, running, since);
     return new Date(Math.min(grace, runsOut));
   };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
+import { ourCommands } from '../redis-outage.js';
 
 /**
  * Where each process shares who it has in a room: the distinct player ids of
@@ -141,7 +142,7 @@ export class RedisPresenceStore implements PresenceStore {
 
 /** A Redis store, connected, logging one line per outage. A process is taken for dead after three missed beats. */
 export async function connectedPresenceStore(url: string, heartbeatMs: number, log: FastifyBaseLogger): Promise<RedisPresenceStore> {
-  const store = new RedisPresenceStore(url, 3 * heartbeatMs, log);
+  const store = ourCommands(new RedisPresenceStore(url, 3 * heartbeatMs, log));
   await store.connect();
   return store;
 }

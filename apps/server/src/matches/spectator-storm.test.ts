@@ -85,7 +85,9 @@ describe.each(engines)('a spectator storm on %s', (engine) => {
         await mover.waitForVersion(version, 20_000);
         const moved = mover.events.find((e) => e.version === version)!.event;
         if (moved.type !== 'moved') throw new Error(`expected a move, got ${moved.type}`);
-        played.push({ charged: clocks.remainingMs[seat] - moved.move.remainingMs!, sinceStart: sentAt - Date.parse(clocks.asOf), running: clocks.running === seat });
+        // A move sent within the sowing allowance, before the clock started, is charged nothing.
+        const sinceStart = Math.max(0, sentAt - Date.parse(clocks.startsAt ?? clocks.asOf));
+        played.push({ charged: clocks.remainingMs[seat] - moved.move.remainingMs!, sinceStart, running: clocks.running === seat });
       }
       const joinsDuringPlay = joined.filter((at) => at >= firstSent).length;
       storming = false;

@@ -123,9 +123,10 @@ describe.each(engines)('watching a match on %s', (engine) => {
     await b.waitForVersion(version);
     const first = b.events.find((e) => e.version === version)!.event;
     if (first.type !== 'moved' || !first.clocks) throw new Error('expected a timed move');
-    const clockStartedAt = Date.parse(first.clocks.asOf);
+    // Seat 1's clock starts once the first move's sowing allowance is over.
+    const clockStartedAt = Date.parse(first.clocks.startsAt ?? first.clocks.asOf);
     const reply = legalMoves(first.position)[0]!;
-    await sleep(600);
+    await sleep(clockStartedAt + 600 - Date.now());
     const hold = holdMatch(matchId);
     await hold.taken;
     const sentAt = Date.now();

@@ -4,6 +4,7 @@ import { ErrorCode, poolTimeControl, queuePools, type PublicPlayer, type QueuePo
 import type { Database } from '../db/database.js';
 import { logFailure, ServiceError } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
+import { guestRemoved } from '../players/guest-removed.js';
 import { insertRoom } from '../rooms/room-service.js';
 import { playerChannel, type GameServer } from '../socket/game-server.js';
 import { choosePairs, type GapSettings } from './pairing.js';
@@ -59,7 +60,10 @@ export class Matchmaker {
    * account plays rated at once); unless asked, an account plays rated and a guest casual.
    */
   async join(player: PublicPlayer, connection: string, pool: QueuePool, asked?: boolean): Promise<void> {
-    const { rating, passwordHash } = await this.db.prisma.player.findUniqueOrThrow({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
+    const found = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
+    // A socket outlives its guest when the cleanup removes them.
+    if (!found) throw guestRemoved();
+    const { rating, passwordHash } = found;
     const rated = asked ?? passwordHash !== null;
     if (rated && passwordHash === null) {
       throw new ServiceError(ErrorCode.AccountRequired, 'Rated games need an account: keep your account, or play casual', 403);

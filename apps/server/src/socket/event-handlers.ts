@@ -1,4 +1,5 @@
 import { ErrorCode, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
+import type { MatchFeed } from '../cluster/match-feed.js';
 import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
 import type { PresenceService } from '../matches/presence-service.js';
@@ -9,6 +10,7 @@ import { roomChannel, type GameSocket } from './game-server.js';
 
 export interface EventServices {
   matches: MatchService;
+  feed: Pick<MatchFeed, 'watching'>;
   presence: PresenceService;
   matchmaker: Matchmaker;
   costs: CostBudgets;
@@ -39,6 +41,7 @@ export function eventHandlers(services: EventServices): EventHandlers {
         await socket.leave(roomChannel(code));
         throw error;
       });
+      services.feed.watching(code, joined.snapshot.matchId, joined.snapshot.version);
       services.presence.refresh(code);
       return { ok: true, ...joined };
     },
@@ -69,7 +72,9 @@ export function eventHandlers(services: EventServices): EventHandlers {
         await socket.join(roomChannel(code));
         services.presence.refresh(code);
       }
-      return { ok: true, ...(await services.matches.sync(matchId, version)) };
+      const missed = await services.matches.sync(matchId, version);
+      services.feed.watching(code, matchId, 'snapshot' in missed ? missed.snapshot.version : (missed.events.at(-1)?.version ?? version));
+      return { ok: true, ...missed };
     },
     resign: async (socket, { matchId }) => ({ ok: true, version: await services.matches.resign(socket.data.player, matchId) }),
     abort: async (socket, { matchId }) => ({ ok: true, version: await services.matches.abort(socket.data.player, matchId) }),

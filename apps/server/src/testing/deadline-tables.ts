@@ -39,7 +39,9 @@ export async function tablesWithDeadlines(url: string) {
   await clock.a.request('opener:choose', { matchId: clock.room.matchId, choice: 'rock' });
   const opened = ok(await clock.b.request('opener:choose', { matchId: clock.room.matchId, choice: 'scissors' }));
   const moved = ok(await clock.a.request('move', { matchId: clock.room.matchId, moveId: 'a1', version: opened.version, ...one }));
-  const clockFrom = Date.now();
+  await clock.a.waitForVersion(moved.version);
+  // Seat 1's clock starts once the first move's sowing allowance is over.
+  const clockFrom = clockStart(clock.a.events) ?? Date.now();
   return {
     opener: { ...opener, version: chose.version, from: openerFrom },
     first: { ...first, version: started.version, from: firstFrom },
@@ -49,16 +51,25 @@ export async function tablesWithDeadlines(url: string) {
   };
 }
 
+/** When the running clock of the last `moved` event starts: at its sowing allowance's end, or when it was read. */
+function clockStart(envelopes: readonly MatchEventEnvelope[]): number | null {
+  const moved = envelopes.findLast((e) => e.event.type === 'moved')?.event;
+  const clocks = moved?.type === 'moved' ? moved.clocks : null;
+  if (!clocks) return null;
+  return Math.max(Date.parse(clocks.asOf), clocks.startsAt ? Date.parse(clocks.startsAt) : 0);
+}
+
 /**
  * The deadline a client holds after these events, in epoch milliseconds: the
  * opener's, the first move's, or the end of the running clock (a running
- * clock's `asOf` is when its remaining time was read).
+ * clock's `asOf` is when its remaining time was read, and it stands until
+ * `startsAt` when that is later).
  */
 export function heldDeadline(envelopes: readonly MatchEventEnvelope[]): number | null {
   let deadline: number | null = null;
   for (const { event } of envelopes) {
     const clocks = event.type === 'moved' || event.type === 'outage-credited' ? event.clocks : null;
-    const clockEnd = clocks && clocks.running !== null ? Date.parse(clocks.asOf) + clocks.remainingMs[clocks.running] : null;
+    const clockEnd = clocks && clocks.running !== null ? Math.max(Date.parse(clocks.asOf), clocks.startsAt ? Date.parse(clocks.startsAt) : 0) + clocks.remainingMs[clocks.running] : null;
     if (event.type === 'opener-chosen' && event.deadline) deadline = Date.parse(event.deadline);
     if (event.type === 'started') deadline = Date.parse(event.firstMoveDeadline);
     if (event.type === 'moved') deadline = clockEnd;

@@ -71,9 +71,9 @@ export async function newRoom(url: string, token: string, body: unknown = {}): P
  * seat 0 moves first), each connected to the server given, which may be two
  * processes. The caller closes the clients.
  */
-export async function openedGame(urls: readonly [string, string], options: { reconnection?: boolean } = {}) {
+export async function openedGame(urls: readonly [string, string], options: { reconnection?: boolean; room?: unknown } = {}) {
   const [alice, bob] = await Promise.all([newGuest(urls[0]), newGuest(urls[1])]);
-  const room = await newRoom(urls[0], alice.token);
+  const room = await newRoom(urls[0], alice.token, options.room);
   const a = await TestClient.connect(urls[0], alice.token, options);
   const b = await TestClient.connect(urls[1], bob.token, options);
   await a.request('room:join', { code: room.code });

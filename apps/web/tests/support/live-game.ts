@@ -1,5 +1,5 @@
 import { legalMoves, newGame, play, PRESETS, type Move, type RuleOptions, type State } from '@oanquan/rules';
-import type { ClientAcks, ClientEventName, ClientToServerEvents, ErrorBody, MatchSnapshot, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
+import type { ClientAcks, ClientEventName, ClientToServerEvents, Clocks, ErrorBody, MatchSnapshot, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { seeded } from './harness.js';
 
@@ -127,4 +127,18 @@ export async function playRatedGame(url: string, seed: number): Promise<{ matchI
   } finally {
     for (const socket of sockets) socket.close();
   }
+}
+
+/**
+ * A guest watching a room over a socket of its own: `clocks` asks the server
+ * for the match as it stands (a spectator's join only reads), so a test can
+ * compare what a page shows with the server's own clocks.
+ */
+export async function watchRoom(url: string, code: string): Promise<{ clocks(): Promise<Clocks | null>; close(): void }> {
+  const guest = await post<SessionResponse>(url, '/api/session', {});
+  const socket = await connect(url, guest.token);
+  return {
+    clocks: async () => (await request(socket, 'room:join', { code })).snapshot.clocks,
+    close: () => socket.close(),
+  };
 }

@@ -5,13 +5,15 @@ import { paceFactor, sowingMs } from './sowing-pace.js';
 export interface PlyOptions {
   /** Runs when the ply's last frame has been shown (or at once without animation, or when stopped). */
   done?: () => void;
-  /** The viewer's own running clock while this ply is shown, in ms; null when it is not running. */
-  clockMs?: () => number | null;
+  /** In a timed game: ms from now until the next clock starts (the ply's sowing allowance ends). */
+  withinMs?: () => number;
 }
 
 interface Queued extends PlyOptions {
   frames: BoardFrame[];
   msAtOne: number;
+  /** The speed factor of this ply, fixed when it starts to show. */
+  pace?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export class BoardAnimator {
     return this.frame !== null;
   }
 
-  /** Shows one ply stone by stone, hurried when the viewer's own clock runs low. */
+  /** Shows one ply stone by stone; in a timed game, within its sowing allowance. */
   play(before: Position, events: readonly PlyEvent[], after: Position, options: PlyOptions = {}): void {
     if (this.factor() <= 0 && !this.current) {
       options.done?.();
@@ -70,7 +72,8 @@ export class BoardAnimator {
       return;
     }
     this.frame = frame;
-    const ms = FRAME_MS[frame.kind ?? 'drop'] * paceFactor(factor, item.msAtOne, item.clockMs?.() ?? null);
+    item.pace ??= paceFactor(factor, item.msAtOne, item.withinMs?.() ?? null);
+    const ms = FRAME_MS[frame.kind ?? 'drop'] * item.pace;
     this.timer = setTimeout(() => this.show(item, index + 1), ms);
   }
 }

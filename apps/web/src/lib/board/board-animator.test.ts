@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newGame, play } from '@oanquan/rules';
+import { newGame, play, sowingMs } from '@oanquan/rules';
 import { BoardAnimator } from './board-animator.svelte.js';
-import { HURRIED_MS } from './sowing-pace.js';
 
 describe('BoardAnimator', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -32,13 +31,19 @@ describe('BoardAnimator', () => {
     expect(seen).toEqual(['pickup', 'drop', 'drop', 'drop', 'drop', 'drop', 'relay', 'drop', 'drop', 'drop', 'drop', 'drop', 'capture']);
   });
 
-  it('squeezes a ply into a short time when the viewer’s clock runs low', () => {
-    const animator = new BoardAnimator(() => 1.8);
+  it('in a timed game, shows a ply within its sowing allowance, at the default speed at most', () => {
+    const slow = new BoardAnimator(() => 1.8);
     let done = false;
-    animator.play(state.position, result.events, result.state.position, { done: () => (done = true), clockMs: () => 5_000 });
-    vi.advanceTimersByTime(HURRIED_MS + 1);
+    slow.play(state.position, result.events, result.state.position, { done: () => (done = true), withinMs: () => 60_000 });
+    vi.advanceTimersByTime(sowingMs(result.events) + 1);
     expect(done).toBe(true);
-    expect(animator.frame).toBeNull();
+
+    const squeezed = new BoardAnimator(() => 1);
+    done = false;
+    squeezed.play(state.position, result.events, result.state.position, { done: () => (done = true), withinMs: () => 500 });
+    vi.advanceTimersByTime(501);
+    expect(done).toBe(true);
+    expect(squeezed.frame).toBeNull();
   });
 
   it('queues a ply that arrives during another, and stops everything on demand', () => {

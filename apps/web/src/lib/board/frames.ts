@@ -1,4 +1,4 @@
-import { mandarinIndex, type CapturedStock, type Player, type PlyEvent, type Position } from '@oanquan/rules';
+import { EVENT_MS, mandarinIndex, type CapturedStock, type Player, type PlyEvent, type Position } from '@oanquan/rules';
 
 /** What the board shows at one moment: the counts, the quan pieces, both captured stocks, the stones in hand. */
 export interface BoardFrame {
@@ -99,12 +99,5 @@ export function sowingFrames(before: Position, events: readonly PlyEvent[], afte
   return frames;
 }
 
-/** Milliseconds each kind of frame stays on screen at normal speed. */
-export const FRAME_MS: Readonly<Record<PlyEvent['type'], number>> = {
-  pickup: 320,
-  drop: 170,
-  relay: 320,
-  capture: 480,
-  refill: 420,
-  end: 0,
-};
+/** Milliseconds each kind of frame stays on screen at normal speed: the pace the server's sowing allowance is counted at. */
+export const FRAME_MS: Readonly<Record<PlyEvent['type'], number>> = EVENT_MS;

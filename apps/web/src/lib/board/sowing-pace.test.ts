@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '@oanquan/rules';
 import { sowingFrames } from './frames.js';
-import { HURRIED_MS, paceFactor, sowingMs } from './sowing-pace.js';
+import { paceFactor, sowingMs } from './sowing-pace.js';
 
 describe('the pace of sowing', () => {
   const state = newGame();
@@ -13,19 +13,16 @@ describe('the pace of sowing', () => {
     expect(ms).toBe(320 + 5 * 170 + 320 + 5 * 170 + 480);
   });
 
-  it('keeps the chosen speed for a spectator, a player whose clock is not running, or a comfortable clock', () => {
+  it('keeps the chosen speed in an untimed game', () => {
     expect(paceFactor(1.8, ms, null)).toBe(1.8);
-    expect(paceFactor(1.8, ms, 60_000)).toBe(1.8);
+    expect(paceFactor(0, ms, null)).toBe(0);
+  });
+
+  it('in a timed game, shows the sowing at the default speed at most, within the time left before the next clock starts', () => {
+    expect(paceFactor(1.8, ms, 10_000)).toBe(1);
+    expect(paceFactor(0.45, ms, 10_000)).toBe(0.45);
+    expect(paceFactor(1, ms, ms / 2) * ms).toBeCloseTo(ms / 2);
+    expect(paceFactor(1.8, ms, -100)).toBe(0);
     expect(paceFactor(0, ms, 1_000)).toBe(0);
-  });
-
-  it('squeezes the ply when the clock is under ten seconds or under a few times the sowing', () => {
-    expect(paceFactor(1, ms, 9_000) * ms).toBeCloseTo(HURRIED_MS);
-    expect(paceFactor(1.8, ms, 20_000) * ms).toBeCloseTo(HURRIED_MS);
-    expect(paceFactor(1, ms, 20_000)).toBe(1);
-  });
-
-  it('never slows a ply that is already quicker than the hurried length', () => {
-    expect(paceFactor(0.1, ms, 1_000)).toBe(0.1);
   });
 });

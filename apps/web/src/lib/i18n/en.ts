@@ -188,6 +188,7 @@ export const en = {
   'player.offline': 'Disconnected',
   'player.anonymous': 'Unknown player',
   'clock.label': 'Time left for {name}: {time}',
+  'clock.sowing': 'The clock waits while the stones are sown',
 
   'action.resign': 'Resign',
   'action.resignConfirm': 'Resign this match?',

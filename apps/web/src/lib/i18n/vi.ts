@@ -186,6 +186,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'player.offline': 'Mất kết nối',
   'player.anonymous': 'Người chơi',
   'clock.label': 'Thời gian còn lại của {name}: {time}',
+  'clock.sowing': 'Đồng hồ chờ rải quân xong',
 
   'action.resign': 'Xin thua',
   'action.resignConfirm': 'Xin thua ván này?',

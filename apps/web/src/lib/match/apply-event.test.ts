@@ -92,6 +92,12 @@ describe('applyEvent', () => {
     const idle = { remainingMs: [1, 2] as const, running: null, asOf: '2030-01-01T00:00:00.000Z' };
     expect(stoppedClocks(idle, '2030-01-01T00:01:00.000Z')).toBe(idle);
   });
+
+  it('stops a clock still in its sowing allowance where it stood', () => {
+    const waiting = { remainingMs: [60_000, 30_000] as const, running: 1 as const, asOf: '2030-01-01T00:00:00.000Z', startsAt: '2030-01-01T00:00:03.000Z' };
+    expect(stoppedClocks(waiting, '2030-01-01T00:00:02.000Z')?.remainingMs).toEqual([60_000, 30_000]);
+    expect(stoppedClocks(waiting, '2030-01-01T00:00:05.000Z')?.remainingMs).toEqual([60_000, 28_000]);
+  });
 });
 
 describe('EnvelopeBuffer', () => {

@@ -1,5 +1,6 @@
 import { newGame } from '@oanquan/rules';
 import type { Clocks, MatchEventEnvelope, MatchSnapshot } from '@oanquan/protocol';
+import { countsFrom } from './clock.js';
 
 /**
  * The snapshot after one event, applied in version order (design.md "One
@@ -54,7 +55,8 @@ export function applyEvent(snapshot: MatchSnapshot, envelope: MatchEventEnvelope
 /** The clocks as they stood when the match ended at `at`. */
 export function stoppedClocks(clocks: Clocks | null, at: string): Clocks | null {
   if (!clocks || clocks.running === null) return clocks;
-  const elapsed = Math.max(0, Date.parse(at) - Date.parse(clocks.asOf));
+  // A clock still in its sowing allowance had not started.
+  const elapsed = Math.max(0, Date.parse(at) - countsFrom(clocks, 0));
   const remaining: [number, number] = [clocks.remainingMs[0], clocks.remainingMs[1]];
   remaining[clocks.running] = Math.max(0, remaining[clocks.running] - elapsed);
   return { remainingMs: remaining, running: null, asOf: at };

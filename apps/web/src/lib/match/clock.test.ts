@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, remainingMs } from './clock.js';
+import { ClockOffset, countsFrom, formatClock, formatDuration, remainingMs, runsOutAt } from './clock.js';
 
 describe('remainingMs', () => {
   const clocks = { remainingMs: [60_000, 30_000] as const, running: 0 as const, asOf: '2030-01-01T00:00:00.000Z' };
@@ -17,6 +17,37 @@ describe('remainingMs', () => {
   it('never goes below zero nor above the last known time', () => {
     expect(remainingMs(clocks, 0, t0 + 90_000, 0)).toBe(0);
     expect(remainingMs(clocks, 0, t0 - 5000, 0)).toBe(60_000);
+  });
+});
+
+describe('the sowing allowance on the clock', () => {
+  const clocks = { remainingMs: [60_000, 30_000] as const, running: 0 as const, asOf: '2030-01-01T00:00:00.000Z', startsAt: '2030-01-01T00:00:03.000Z' };
+  const t0 = Date.parse(clocks.asOf);
+
+  it('stands until the clock starts, then counts down from that instant', () => {
+    expect(remainingMs(clocks, 0, t0 + 2000, 0)).toBe(60_000);
+    expect(remainingMs(clocks, 0, t0 + 5000, 0)).toBe(58_000);
+    expect(remainingMs(clocks, 0, t0 + 5000, 1000)).toBe(59_000);
+  });
+
+  it('runs out at the start plus the whole remaining time, as the server’s deadline', () => {
+    expect(runsOutAt(clocks, 0)).toBe(t0 + 63_000);
+    expect(runsOutAt(clocks, 500)).toBe(t0 + 63_500);
+    expect(runsOutAt({ ...clocks, running: null }, 0)).toBeNull();
+    expect(countsFrom({ ...clocks, startsAt: undefined }, 0)).toBe(t0);
+  });
+});
+
+describe('ClockOffset', () => {
+  it('takes the quickest of the latest deliveries, and follows a local clock set again', () => {
+    const offset = new ClockOffset();
+    const t0 = Date.parse('2030-01-01T00:00:00.000Z');
+    expect(offset.sample('not a date', t0)).toBeNull();
+    expect(offset.sample('2030-01-01T00:00:00.000Z', t0 + 40)).toBe(40);
+    expect(offset.sample('2030-01-01T00:00:01.000Z', t0 + 1_300)).toBe(40);
+    expect(offset.sample('2030-01-01T00:00:02.000Z', t0 + 2_010)).toBe(10);
+    for (let i = 3; i < 11; i++) offset.sample(`2030-01-01T00:00:${String(i).padStart(2, '0')}.000Z`, t0 + i * 1000 + 5_000);
+    expect(offset.sample('2030-01-01T00:00:11.000Z', t0 + 16_000)).toBe(5_000);
   });
 });
 

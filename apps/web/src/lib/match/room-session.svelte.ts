@@ -8,7 +8,7 @@ import { resendWhileRetryable } from '../net/retry.js';
 import type { GameSocket } from '../net/game-socket.svelte.js';
 import type { Settings } from '../settings/settings.svelte.js';
 import type { Notices } from '../ui/notices.svelte.js';
-import { remainingMs } from './clock.js';
+import { ClockOffset, countsFrom } from './clock.js';
 import { describePly } from './describe-ply.js';
 import { MatchState } from './match-state.svelte.js';
 import { newMoveId } from './move-id.js';
@@ -49,8 +49,9 @@ export class RoomSession {
   myHand = $state.raw<{ matchId: string; round: number; hand: Hand } | null>(null);
   /** Matches of this room seen before the current one (rematches). */
   earlier = $state.raw<string[]>([]);
-  /** Local clock minus the server's, estimated from the latest event. */
+  /** Local clock minus the server's, estimated from the latest events. */
   clockOffset = $state(0);
+  private readonly offset = new ClockOffset();
   readonly animator: BoardAnimator;
   private readonly stops: Array<() => void> = [];
   private syncing = false;
@@ -207,7 +208,7 @@ export class RoomSession {
 
   private setMatch(snapshot: MatchSnapshot, seat: Seat | null): void {
     // A timed snapshot's clocks are as of the server's "now": the offset is known before any event.
-    if (snapshot.clocks) this.clockOffset = Date.now() - Date.parse(snapshot.clocks.asOf);
+    if (snapshot.clocks) this.clockOffset = this.offset.sample(snapshot.clocks.asOf) ?? this.clockOffset;
     const previous = this.match;
     if (previous && previous.id === snapshot.matchId) {
       previous.seat = seat;
@@ -229,8 +230,7 @@ export class RoomSession {
 
   private onEnvelope(envelope: MatchEventEnvelope): void {
     if (envelope.matchId !== this.match?.id) return;
-    const sent = Date.parse(envelope.at);
-    if (Number.isFinite(sent)) this.clockOffset = Date.now() - sent;
+    this.clockOffset = this.offset.sample(envelope.at) ?? this.clockOffset;
     this.match.receive(envelope);
   }
 
@@ -239,13 +239,10 @@ export class RoomSession {
     const match = this.match;
     if (!match) return;
     if (event.type === 'moved') {
-      const seat = match.seat;
-      // The viewer's own clock runs while the opponent's sowing is shown: it is hurried when that clock is low.
-      const clockMs = () => {
-        const clocks = this.match?.snapshot.clocks;
-        return seat === null || !clocks || clocks.running !== seat ? null : remainingMs(clocks, seat, Date.now(), this.clockOffset);
-      };
-      this.animator.play(before.position, event.events, event.position, { clockMs });
+      // In a timed game the next clock starts when the sowing allowance ends: the sowing is shown by then.
+      const clocks = event.clocks;
+      const withinMs = clocks ? () => (clocks.running === null ? Infinity : countsFrom(clocks, this.clockOffset) - Date.now()) : undefined;
+      this.animator.play(before.position, event.events, event.position, { withinMs });
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'), this.deps.i18n.t);
       const words = describePly(this.deps.i18n.t, event.move, event.events, names);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;

@@ -21,7 +21,7 @@ describe('buildReplay', () => {
   const record = {
     rules: DEFAULT_RULES,
     first: 1 as const,
-    moves: moves.map((m, i) => ({ ...m, ply: i + 1, seat: ((1 + i) % 2) as 0 | 1, notation: '', remainingMs: null, at: '' })),
+    moves: moves.map((m, i) => ({ ...m, ply: i + 1, seat: ((1 + i) % 2) as 0 | 1, notation: '', remainingMs: null, at: '', clockStartsAt: null })),
   };
 
   it('gives the rules’ own positions, and frames that end on each of them', () => {
