@@ -39,7 +39,8 @@ const envSchema = z.object({
   QUEUE_TICK_MS: z.coerce.number().int().min(50).default(1000),
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
-  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.
+  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(1000),
   /**
    * Prometheus metrics (GET /metrics) on a port of their own, unset to serve none;
    * keep this port away from the public proxy. METRICS_HOST defaults to HOST.
