@@ -123,7 +123,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     return { ok: true };
   });
 
-  app.get('/me', async (request): Promise<MeResponse> => me(await requireIdentity(players, request)));
+  // A guest token's expiry is signed in, so a browser that comes back is given a fresh one, as a session's expiry moves with use.
+  app.get('/me', async (request, reply): Promise<MeResponse> => {
+    const identity = await requireIdentity(players, request);
+    if (!identity.session && fromBrowser(request)) setSessionCookie(request, reply, await players.guests.sign(identity.player), cookieSecure);
+    return me(identity);
+  });
 
   app.patch('/me', async (request): Promise<MeResponse> => {
     const identity = await requireIdentity(players, request);

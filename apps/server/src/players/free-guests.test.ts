@@ -153,6 +153,18 @@ describe.each(engines)('guests who cost nothing until they sit down, on %s', (en
     expect((await call(url, '/api/me', { token: real.token, from })).status).toBe(200);
   });
 
+  it('gives a browser that comes back a fresh guest token, as a session moves its expiry with use', async () => {
+    const tokens = new GuestTokens(db, { ttlMs: 30 * 24 * 3600 * 1000 });
+    const player = { id: crypto.randomUUID(), name: 'Mèo 123' };
+    const old = await new GuestTokens(db, { ttlMs: 60_000 }).sign(player);
+    const response = await fetch(`${url}/api/me`, { headers: { cookie: `oq_session=${old}`, origin: url, 'sec-fetch-site': 'same-origin' } });
+    expect(response.status).toBe(200);
+    const fresh = response.headers.getSetCookie()[0]?.match(/^oq_session=([^;]+); .*HttpOnly/)?.[1];
+    const claims = await tokens.verify(fresh ?? '');
+    expect(claims?.player).toEqual(player);
+    expect(claims!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
   it('turns a guest without a row into an account, which is reached by its session from then on', async () => {
     const from = '192.0.2.20';
     const visitor = await guest(from);
