@@ -1,8 +1,7 @@
 import type { ErrorBody, SessionResponse } from '@oanquan/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
+import { describe, expect, it } from 'vitest';
 import { engines, type EngineName } from '../testing/databases.js';
-import { startApp } from '../testing/live.js';
+import { appForSuite } from '../testing/suite-app.js';
 
 const limits = {
   RATE_LIMIT_GUESTS_PER_HOUR: '1000',
@@ -32,11 +31,7 @@ async function call<T>(url: string, path: string, from: string, body?: unknown, 
 
 /** A server of its own with these limits, and its callers. */
 function serverWith(engine: EngineName, env: Record<string, string>) {
-  const server = { url: '', app: undefined as App | undefined };
-  beforeAll(async () => {
-    ({ url: server.url, app: server.app } = await startApp(engine, {}, env));
-  });
-  afterAll(() => server.app?.close());
+  const server = appForSuite(engine, {}, env);
   return {
     async keep(from: string, username: string) {
       const guest = await call<SessionResponse>(server.url, '/api/session', from);

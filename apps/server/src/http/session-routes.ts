@@ -13,7 +13,8 @@ import {
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { SignInThrottle } from '../limits/sign-in-throttle.js';
-import { usernameKey, type Accounts } from '../players/accounts.js';
+import type { Accounts } from '../players/accounts.js';
+import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
 import { requestAddress } from './rate-limits.js';
