@@ -1,6 +1,7 @@
 import type { ErrorBody, SessionResponse } from '@oanquan/protocol';
 import { describe, expect, it } from 'vitest';
 import { engines, type EngineName } from '../testing/databases.js';
+import { postFrom } from '../testing/live.js';
 import { appForSuite } from '../testing/suite-app.js';
 
 const limits = {
@@ -15,29 +16,15 @@ const limits = {
   TRUST_PROXY: 'loopback',
 };
 
-/** A request from the client address a trusted proxy reports. */
-async function call<T>(url: string, path: string, from: string, body?: unknown, token?: string) {
-  const response = await fetch(url + path, {
-    method: 'POST',
-    headers: {
-      'x-forwarded-for': from,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T, retryAfter: response.headers.get('retry-after') };
-}
-
 /** A server of its own with these limits, and its callers. */
 function serverWith(engine: EngineName, env: Record<string, string>) {
   const server = appForSuite(engine, {}, env);
   return {
     async keep(from: string, username: string) {
-      const guest = await call<SessionResponse>(server.url, '/api/session', from);
-      return call<ErrorBody>(server.url, '/api/account', from, { username, password: 'long enough' }, guest.body.token);
+      const guest = await postFrom<SessionResponse>(server.url, '/api/session', from);
+      return postFrom<ErrorBody>(server.url, '/api/account', from, { username, password: 'long enough' }, guest.body.token);
     },
-    login: (from: string, username: string, password: string) => call<ErrorBody>(server.url, '/api/session/login', from, { username, password }),
+    login: (from: string, username: string, password: string) => postFrom<ErrorBody>(server.url, '/api/session/login', from, { username, password }),
   };
 }
 

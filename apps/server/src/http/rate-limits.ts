@@ -4,7 +4,8 @@ import { ErrorCode } from '@oanquan/protocol';
 import type { Config } from '../config.js';
 import { ServiceError } from '../errors.js';
 import type { PlayerService } from '../players/player-service.js';
-import { MemoryCounters } from '../limits/counters.js';
+import type { Counters } from '../limits/counters.js';
+import { counterStore } from '../limits/rate-limit-store.js';
 import { SignInThrottle } from '../limits/sign-in-throttle.js';
 import { sessionToken } from './session-cookie.js';
 import { requirePlayer } from './session-routes.js';
@@ -65,7 +66,7 @@ function byPerson(players: PlayerService) {
  */
 export async function rateLimits(
   api: FastifyInstance,
-  { players, settings, onRefused }: { players: PlayerService; settings: RateLimitSettings; onRefused?: () => void },
+  { players, settings, counters, onRefused }: { players: PlayerService; settings: RateLimitSettings; counters: Counters; onRefused?: () => void },
 ): Promise<RateLimiters> {
   const person = byPerson(players);
   const perRoute: Record<string, RateLimitOptions | false> = {
@@ -94,12 +95,13 @@ export async function rateLimits(
     max: settings.RATE_LIMIT_READS_PER_MINUTE,
     timeWindow: '1 minute',
     keyGenerator: person,
+    store: counterStore(counters),
     onExceeded: () => onRefused?.(),
     errorResponseBuilder: (_request, context) =>
       new ServiceError(ErrorCode.RateLimited, `Too many requests; try again in ${context.after}`, context.statusCode),
   });
   return {
-    signIns: new SignInThrottle(new MemoryCounters(), {
+    signIns: new SignInThrottle(counters, {
       freeFailuresPerAddress: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS,
       freeFailuresPerUsername: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME,
       firstDelayMs: settings.RATE_LIMIT_LOGINS_FIRST_DELAY_MS,

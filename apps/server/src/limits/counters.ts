@@ -6,12 +6,14 @@ export interface Counted {
 
 /**
  * Counters that forget: what the limits protecting people count (failed
- * sign-ins, waits imposed). Kept in this process's memory here; a store
- * shared by every process can stand in for it behind the same methods.
+ * sign-ins, waits imposed, calls in a window). MemoryCounters keeps them in
+ * this process; SharedCounters in Redis, for every process at once.
  */
 export interface Counters {
   /** Adds one to the counter, which is then kept ttlMs from now; answers its new value. */
   add(key: string, ttlMs: number): Promise<number>;
+  /** Adds one to the counter of a fixed window that began with its first count and lasts windowMs; answers the count and the window's time left. */
+  count(key: string, windowMs: number): Promise<Counted>;
   get(key: string): Promise<Counted>;
   /** Sets the counter to value, kept ttlMs from now. */
   set(key: string, value: number, ttlMs: number): Promise<void>;
@@ -31,6 +33,16 @@ export class MemoryCounters implements Counters {
     const value = (await this.get(key)).value + 1;
     await this.set(key, value, ttlMs);
     return value;
+  }
+
+  async count(key: string, windowMs: number): Promise<Counted> {
+    const { value, ttlMs } = await this.get(key);
+    if (value === 0) {
+      await this.set(key, 1, windowMs);
+      return { value: 1, ttlMs: windowMs };
+    }
+    await this.set(key, value + 1, ttlMs);
+    return { value: value + 1, ttlMs };
   }
 
   async get(key: string): Promise<Counted> {
