@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicPlayer } from './common.js';
 import { limits } from './limits.js';
-import { checkName } from './names.js';
+import { checkUsername } from './names.js';
 
 /**
  * Letters of any script, digits, `_` and `-`: something one can type on
@@ -15,7 +15,7 @@ export const username = z
   .min(limits.usernameLength.min)
   .max(limits.usernameLength.max)
   .regex(/^[\p{L}\p{M}\p{N}_-]+$/u, 'letters, digits, _ and - only')
-  .superRefine(checkName);
+  .superRefine(checkUsername);
 
 export const password = z.string().min(limits.passwordLength.min).max(limits.passwordLength.max);
 

@@ -36,6 +36,8 @@ export const ErrorCode = {
   UsernameTaken: 'USERNAME_TAKEN',
   /** The username looks like someone else's (Unicode's confusable skeleton: Cyrillic а for Latin a, rn for m, 0 for O). */
   UsernameLookalike: 'USERNAME_LOOKALIKE',
+  /** A username mixes Latin, Cyrillic and Greek letters, the scripts that pass for each other. */
+  UsernameMixedScripts: 'USERNAME_MIXED_SCRIPTS',
   /** A name (username or display name) holds an invisible character, a space other than the plain one, or would show blank. */
   NameInvisible: 'NAME_INVISIBLE',
   /** A name stacks more combining marks on one letter than any script needs, repeats one, or puts one on nothing. */

@@ -12,6 +12,13 @@ describe('names', () => {
     for (const name of [`a${'\u0301'.repeat(23)}`, 'a\u0300\u0301\u0302\u0303', 'a\u0301\u0301', '\u0301a']) expect(nameProblem(name), JSON.stringify(name)).toBe('NAME_TOO_MANY_MARKS');
   });
 
+  it('keep a username to one of the scripts that pass for each other', () => {
+    const code = (username: string) => createAccountRequest.safeParse({ username, password: 'long enough' }).error?.issues.find((issue) => issue.code === 'custom')?.params;
+    expect(code('p\u0430ypal')).toEqual({ code: 'USERNAME_MIXED_SCRIPTS' });
+    expect(code('Lan\u03bf')).toEqual({ code: 'USERNAME_MIXED_SCRIPTS' });
+    for (const username of ['Nguyễn_Văn_An', 'Иван_2', 'Σωκράτης', '東京_lan', 'ไก่_99']) expect(code(username), username).toBeUndefined();
+  });
+
   it('name their error code in the schema issue, and compose what they accept', () => {
     const refused = renameRequest.safeParse({ name: '\u3164' });
     expect(refused.error?.issues).toContainEqual(expect.objectContaining({ code: 'custom', params: { code: 'NAME_INVISIBLE' } }));

@@ -32,6 +32,17 @@ export function nameProblem(name: string): NameProblem | null {
   return null;
 }
 
+/** Scripts whose letters pass for each other's; one username keeps to one of them. */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/**
+ * A username mixing Latin, Cyrillic and Greek letters ("pаypal" with a
+ * Cyrillic а) is made to pass for another, even one nobody has taken yet.
+ */
+export function mixesLookalikeScripts(username: string): boolean {
+  return LOOKALIKE_SCRIPTS.filter((script) => script.test(username)).length > 1;
+}
+
 const messages: Record<NameProblem, string> = {
   [ErrorCode.NameInvisible]: 'no invisible characters or spaces other than the plain one',
   [ErrorCode.NameTooManyMarks]: `at most ${MAX_MARKS_PER_LETTER} different accents on one letter, and none on nothing`,
@@ -44,4 +55,12 @@ const messages: Record<NameProblem, string> = {
 export function checkName(name: string, ctx: z.RefinementCtx): void {
   const problem = nameProblem(name);
   if (problem) ctx.addIssue({ code: 'custom', message: messages[problem], params: { code: problem } });
+}
+
+/** checkName, and one script of Latin, Cyrillic and Greek. */
+export function checkUsername(username: string, ctx: z.RefinementCtx): void {
+  checkName(username, ctx);
+  if (mixesLookalikeScripts(username)) {
+    ctx.addIssue({ code: 'custom', message: 'Latin, Cyrillic and Greek letters not mixed', params: { code: ErrorCode.UsernameMixedScripts } });
+  }
 }

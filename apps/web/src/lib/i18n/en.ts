@@ -413,6 +413,7 @@ export const en = {
   'error.ALREADY_AN_ACCOUNT': 'You already have an account.',
   'error.USERNAME_TAKEN': 'That username is taken.',
   'error.USERNAME_LOOKALIKE': 'That username looks like one already taken; choose another.',
+  'error.USERNAME_MIXED_SCRIPTS': 'A username cannot mix Latin with Cyrillic or Greek letters.',
   'error.NAME_INVISIBLE': 'A name cannot hold invisible characters or unusual spaces, or look blank.',
   'error.NAME_TOO_MANY_MARKS': 'Too many accents stacked on one letter of the name.',
   'error.BAD_CREDENTIALS': 'Wrong username or password.',

@@ -411,6 +411,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.ALREADY_AN_ACCOUNT': 'Bạn đã có tài khoản rồi.',
   'error.USERNAME_TAKEN': 'Tên đăng nhập này đã có người dùng.',
   'error.USERNAME_LOOKALIKE': 'Tên đăng nhập này trông giống tên của một người đã có: hãy chọn tên khác.',
+  'error.USERNAME_MIXED_SCRIPTS': 'Tên đăng nhập không được trộn chữ Latinh với chữ Kirin hay chữ Hy Lạp.',
   'error.NAME_INVISIBLE': 'Tên không được có ký tự vô hình hay khoảng trắng lạ, và không được trông như để trống.',
   'error.NAME_TOO_MANY_MARKS': 'Tên có quá nhiều dấu chồng lên một chữ.',
   'error.BAD_CREDENTIALS': 'Sai tên đăng nhập hoặc mật khẩu.',
