@@ -33,6 +33,8 @@ import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
+import { MemoryCounters } from './limits/counters.js';
+import { SharedCounters } from './limits/shared-counters.js';
 import { connectedPresenceStore, LocalPresenceStore } from './matches/presence-store.js';
 import { Matchmaker } from './matchmaking/matchmaker.js';
 import { Metrics } from './metrics/metrics.js';
@@ -127,6 +129,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const presenceStore = config.REDIS_URL
     ? await connectedPresenceStore(config.REDIS_URL, config.PRESENCE_HEARTBEAT_MS, http.log)
     : new LocalPresenceStore();
+  // The limits that protect people count across every process when they share Redis.
+  const sharedCounters = config.REDIS_URL ? new SharedCounters(config.REDIS_URL, http.log) : undefined;
+  await sharedCounters?.connect();
+  const counters = sharedCounters ?? new MemoryCounters();
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
   presence.start();
   matches.observe(presence);
@@ -187,7 +193,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
         const refusal = crossSiteRefusal(request.headers);
         if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
       });
-      const limiters = await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
+      const limiters = await rateLimits(api, { players, settings: config, counters, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
       await api.register(healthRoutes, { db, draining: () => draining });
       await api.register(sessionRoutes, { players, accounts, cookieSecure: config.COOKIE_SECURE, ...limiters });
       await api.register(roomRoutes, { players, rooms });
@@ -226,6 +232,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await botEngine.close();
       await analysisEngine.close();
       await presence.close();
+      await sharedCounters?.close();
       await redis?.close();
       await db.close();
     })();

@@ -78,8 +78,18 @@ const envSchema = z.object({
   /** Per address: accounts kept (sign-ups) and sign-in attempts. */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Per username, from any address: sign-in attempts, against guessing one person's password. */
-  RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /**
+   * Failed sign-ins, from one address to any usernames and to one username
+   * from any addresses, before each further failure makes that address or
+   * username wait: first RATE_LIMIT_LOGINS_FIRST_DELAY_MS, doubling with each
+   * failure up to RATE_LIMIT_LOGINS_MAX_DELAY_MS. Failures are forgotten
+   * RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS after the last one.
+   */
+  RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME: z.coerce.number().int().min(0).default(5),
+  RATE_LIMIT_LOGINS_FIRST_DELAY_MS: z.coerce.number().int().min(1).default(1000),
+  RATE_LIMIT_LOGINS_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
+  RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS: z.coerce.number().positive().default(24),
   /** A session unused this long expires; every use moves its expiry forward. */
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   /**

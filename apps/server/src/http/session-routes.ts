@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ErrorCode,
   changePasswordRequest,
   createAccountRequest,
   loginRequest,
@@ -11,9 +12,12 @@ import {
   type SessionResponse,
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
+import type { SignInThrottle } from '../limits/sign-in-throttle.js';
 import type { Accounts } from '../players/accounts.js';
+import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
+import { requestAddress } from './rate-limits.js';
 import { parseInput } from './validate.js';
 
 export { bearerToken } from './session-cookie.js';
@@ -38,8 +42,7 @@ export interface SessionRouteOptions {
   players: PlayerService;
   accounts: Accounts;
   cookieSecure: CookieSecure;
-  /** Counts a sign-in attempt against its username; throws once there were too many. */
-  limitLoginsPerUsername(request: FastifyRequest): Promise<void>;
+  signIns: SignInThrottle;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface SessionRouteOptions {
  * for clients that are not browsers.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
-  const { players, accounts, cookieSecure } = options;
+  const { players, accounts, cookieSecure, signIns } = options;
   const opened = <P>(request: FastifyRequest, reply: FastifyReply, token: string, player: P) => {
     setSessionCookie(request, reply, token, cookieSecure);
     return fromBrowser(request) ? { player } : { player, token };
@@ -69,8 +72,14 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
 
   app.post('/session/login', async (request, reply): Promise<AccountResponse> => {
     const { username, password } = parseInput(loginRequest, request.body);
-    await options.limitLoginsPerUsername(request);
-    const signedIn = await accounts.login(username, password);
+    const address = requestAddress(request);
+    const key = usernameKey(username);
+    await signIns.admit(address, key);
+    const signedIn = await accounts.login(username, password).catch(async (error: unknown) => {
+      if (error instanceof ServiceError && error.code === ErrorCode.BadCredentials) await signIns.failed(address, key);
+      throw error;
+    });
+    await signIns.succeeded(address, key);
     // The guest this browser was before is left behind, not merged: its session ends here.
     const before = await requireIdentity(players, request).catch(() => null);
     if (before && before.session.id !== signedIn.session.id) await players.sessions.revoke(before.session.id);
