@@ -439,7 +439,7 @@ export const en = {
   'error.unknown': 'Something went wrong.',
   'phrases.label': 'Quick messages',
   'phrases.say': 'Say',
-  'phrases.spectators': 'Spectators only see these',
+  'phrases.spectators': 'What you send is seen by the other spectators only',
   'phrases.mute': 'Mute opponent',
   'phrases.unmute': 'Unmute opponent',
   'phrases.muted': 'Opponent muted for this match',

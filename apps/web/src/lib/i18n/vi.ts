@@ -437,7 +437,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.unknown': 'Đã có lỗi xảy ra.',
   'phrases.label': 'Nói nhanh',
   'phrases.say': 'Nói',
-  'phrases.spectators': 'Chỉ người xem thấy những câu này',
+  'phrases.spectators': 'Câu bạn gửi chỉ người xem khác thấy',
   'phrases.mute': 'Tắt tiếng đối thủ',
   'phrases.unmute': 'Bật tiếng đối thủ',
   'phrases.muted': 'Đã tắt tiếng đối thủ trong ván này',
