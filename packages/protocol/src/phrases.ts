@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { publicPlayer, seat } from './common.js';
+import { phraseIds } from './phrase-ids.js';
+
+export { phraseIds, type PhraseId } from './phrase-ids.js';
 
 /**
- * Quick messages: a closed set of phrases, each shown in the reader's own
- * language. The wire carries only the id, so there is no free text to moderate.
+ * Quick messages: a closed set of phrases. The wire carries only the id, so
+ * there is no free text to moderate.
  */
-export const phraseIds = ['hello', 'good-luck', 'nice', 'close', 'thanks', 'again', 'gg'] as const;
 export const phraseId = z.enum(phraseIds);
-export type PhraseId = z.infer<typeof phraseId>;
 
 /** Client → server `phrase:say`: a player speaks to the room; a spectator to the other spectators only. */
 export const sayPhrasePayload = z.object({ matchId: z.uuid(), phrase: phraseId }).strict();
