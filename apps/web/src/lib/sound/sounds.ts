@@ -1,5 +1,6 @@
 import type { BoardFrame } from '../board/frames.js';
 import { soundSetting } from '../settings/sound.svelte.js';
+import { frameCue } from './cues.js';
 import { hasBeenTouched } from './gesture.js';
 import { synthesize, type SoundKind } from './synth.js';
 
@@ -18,8 +19,8 @@ export function playSound(kind: SoundKind): void {
   window.dispatchEvent(new CustomEvent(SOUND_EVENT, { detail: kind }));
 }
 
-/** The sound of one frame of a sowing: a dân dropped, a square taken, a quan taken. */
+/** The sound of one frame of a sowing, if it makes one. */
 export function frameSound(frame: BoardFrame, previous: BoardFrame | undefined): void {
-  if (frame.kind === 'drop') playSound('drop');
-  else if (frame.kind === 'capture') playSound(previous && (previous.quan[0] !== frame.quan[0] || previous.quan[1] !== frame.quan[1]) ? 'quan' : 'capture');
+  const kind = frameCue(frame, previous);
+  if (kind) playSound(kind);
 }
