@@ -18,6 +18,12 @@ const recordSounds = (page: Page) =>
   });
 
 /** Plays the given square, or the first legal one. */
+/** Opens the folded phrase picker and says one. */
+async function say(page: Page, phrase: string, tap = false): Promise<void> {
+  if (!(await page.$('[data-phrase-picker][open]'))) await (tap ? page.tap('[data-phrase-picker] summary') : page.click('[data-phrase-picker] summary'));
+  await (tap ? page.tap(`[data-say="${phrase}"]`) : page.click(`[data-say="${phrase}"]`));
+}
+
 async function move(page: Page, square?: number): Promise<void> {
   await page.click(square === undefined ? '[data-board] [data-legal]' : `[data-board] [data-square="${square}"][data-legal]`);
   await page.click('[data-board] [data-dir="1"]');
@@ -40,22 +46,22 @@ describe('playing together in Chromium: quick phrases and sounds', () => {
     await watcher.page.goto(link);
     await watcher.page.waitForSelector('[data-room][data-seat="spectator"] [data-quick-phrases]');
     // Before the game and during it.
-    await a.page.click('[data-say="good-luck"]');
+    await say(a.page, 'good-luck');
     await b.page.waitForSelector('[data-phrases-heard] [data-phrase="good-luck"]');
     const nameA = (await a.page.textContent('[data-player="0"] .name a'))!.trim();
     expect(await heard(b.page)).toEqual([`${nameA}: Chúc may mắn`]);
     expect(await heard(a.page)).toEqual([`${nameA}: Good luck`]);
     await watcher.page.waitForSelector('[data-phrases-heard] [data-phrase="good-luck"]');
     await playOpener(a, b);
-    await b.page.click('[data-say="thanks"]');
+    await say(b.page, 'thanks');
     await a.page.waitForSelector('[data-phrases-heard] [data-phrase="thanks"]');
     expect(await a.page.textContent('[data-phrase="thanks"]')).toContain('Thanks');
     expect(await b.page.textContent('[data-phrase="thanks"]')).toContain('Cảm ơn');
 
     // A spectator's reaction: the spectator sees it, the players never do.
-    await watcher.page.tap('[data-say="nice"]');
+    await say(watcher.page, 'nice', true);
     await watcher.page.waitForSelector('[data-phrases-heard] [data-phrase="nice"][data-from-seat="spectator"]');
-    await b.page.click('[data-say="gg"]');
+    await say(b.page, 'gg');
     await a.page.waitForSelector('[data-phrases-heard] [data-phrase="gg"]');
     await watcher.page.waitForSelector('[data-phrases-heard] [data-phrase="gg"]');
     for (const page of [a.page, b.page]) expect(await page.$('[data-phrase="nice"]')).toBeNull();
@@ -69,9 +75,9 @@ describe('playing together in Chromium: quick phrases and sounds', () => {
     expect(await heard(a.page)).toEqual([`${nameA}: Good luck`]);
     await move(a.page, 2);
     await waitForPly(b.page, 1);
-    await b.page.click('[data-say="close"]');
+    await say(b.page, 'close');
     await watcher.page.waitForSelector('[data-phrases-heard] [data-phrase="close"]');
-    await a.page.click('[data-say="hello"]');
+    await say(a.page, 'hello');
     await a.page.waitForSelector('[data-phrases-heard] [data-phrase="hello"]');
     expect(await a.page.$('[data-phrase="close"]')).toBeNull();
     expect(await heard(a.page)).toEqual([`${nameA}: Good luck`, `${nameA}: Hi!`]);
