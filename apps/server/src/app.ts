@@ -48,6 +48,7 @@ import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
 import { sessionChannel, type GameServer } from './socket/game-server.js';
 import { releaseRequests } from './socket/release-requests.js';
+import { QuickPhrases } from './socket/quick-phrases.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);

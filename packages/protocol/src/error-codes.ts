@@ -50,6 +50,10 @@ export const ErrorCode = {
   MatchNotEnded: 'MATCH_NOT_ENDED',
   /** The analysis queue is full (for everyone, or this player already waits on enough); ask again later. */
   AnalysisBusy: 'ANALYSIS_BUSY',
+  /** An event about a room the socket has not joined (a quick phrase from outside the room). */
+  NotInRoom: 'NOT_IN_ROOM',
+  /** Quick phrases past the per-person rate (packages/protocol phraseRate); the phrase was not sent. */
+  TooManyPhrases: 'TOO_MANY_PHRASES',
   Internal: 'INTERNAL',
 } as const;
 

@@ -9,6 +9,7 @@ export * from './lifecycle.js';
 export * from './limits.js';
 export * from './match.js';
 export * from './names.js';
+export * from './phrases.js';
 export * from './players.js';
 export * from './queue.js';
 export * from './rooms.js';

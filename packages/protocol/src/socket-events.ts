@@ -4,6 +4,7 @@ import { seat } from './common.js';
 import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
 import { matchActionPayload, type Presence } from './lifecycle.js';
 import { queueJoinPayload, queueLeavePayload, type QueueMatched, type QueueStatus } from './queue.js';
+import { phraseMessage, sayPhrasePayload } from './phrases.js';
 import { roomCode } from './rooms.js';
 
 /**
@@ -44,6 +45,7 @@ export const clientEvents = {
   rematch: matchActionPayload,
   'queue:join': queueJoinPayload,
   'queue:leave': queueLeavePayload,
+  'phrase:say': sayPhrasePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -70,6 +72,7 @@ export interface ClientAcks {
   rematch: z.infer<typeof versionAck>;
   'queue:join': z.infer<typeof okAck>;
   'queue:leave': z.infer<typeof okAck>;
+  'phrase:say': z.infer<typeof okAck>;
 }
 
 export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
@@ -83,4 +86,5 @@ export interface ServerToClientEvents {
   presence: (presence: Presence) => void;
   'queue:status': (status: QueueStatus) => void;
   'queue:matched': (matched: QueueMatched) => void;
+  phrase: (message: z.infer<typeof phraseMessage>) => void;
 }

@@ -6,12 +6,14 @@ import type { PresenceService } from '../matches/presence-service.js';
 import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { roomChannel, type GameSocket } from './game-server.js';
+import type { QuickPhrases } from './quick-phrases.js';
 
 export interface EventServices {
   matches: MatchService;
   feed: Pick<MatchFeed, 'watching'>;
   presence: PresenceService;
   matchmaker: Matchmaker;
+  phrases: QuickPhrases;
   metrics?: Metrics;
 }
 
@@ -83,6 +85,10 @@ export function eventHandlers(services: EventServices): EventHandlers {
     },
     'queue:leave': async (socket) => {
       await services.matchmaker.leave(socket.data.player.id);
+      return { ok: true };
+    },
+    'phrase:say': async (socket, payload) => {
+      await services.phrases.say(socket, payload);
       return { ok: true };
     },
   };

@@ -442,6 +442,23 @@ export const en = {
   'error.TIMEOUT': 'The server did not answer in time.',
   'error.NETWORK': 'The server could not be reached.',
   'error.unknown': 'Something went wrong.',
+  'phrases.label': 'Quick messages',
+  'phrases.say': 'Say',
+  'phrases.spectators': 'What you send is seen by the other spectators only',
+  'phrases.mute': 'Mute opponent',
+  'phrases.unmute': 'Unmute opponent',
+  'phrases.muted': 'Opponent muted for this match',
+  'phrases.from': '{name}: {phrase}',
+  'phrase.hello': 'Hi!',
+  'phrase.good-luck': 'Good luck',
+  'phrase.nice': 'Nice one!',
+  'phrase.close': 'So close!',
+  'phrase.thanks': 'Thanks',
+  'phrase.again': 'Play again?',
+  'phrase.gg': 'GG',
+  'sound.label': 'Sounds',
+  'error.NOT_IN_ROOM': 'You are not in this room.',
+  'error.TOO_MANY_PHRASES': 'Too many quick messages; wait a few seconds.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
