@@ -84,9 +84,14 @@ async function botGame(guest: { token: string }, created?: RoomResponse): Promis
   return { client, room, seat: joined.seat as Seat };
 }
 
+/** A new game, or why not: a refusal's status and code, or what broke the request. */
 async function startGame(token: string): Promise<{ room?: RoomResponse; refused?: string }> {
-  const { status, body } = await api<RoomResponse & { code: string }>(url, '/api/bot-games', { token, body: { level: LEVEL } });
-  return status === 201 ? { room: body } : { refused: `${status} ${body.code}` };
+  try {
+    const { status, body } = await api<RoomResponse & { code: string }>(url, '/api/bot-games', { token, body: { level: LEVEL } });
+    return status === 201 ? { room: body } : { refused: `${status} ${body.code}` };
+  } catch (error) {
+    return { refused: `no answer: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 /** The attack: answers how many games were let through and what was refused, by code; plays until `until`. */
