@@ -169,6 +169,9 @@ try {
   let attacking = true;
   const attacker = await attack(() => !attacking);
   console.log(`attack: ${ATTACK_GUESTS} guests from one address asked for ${GAMES_EACH} games each: ${attacker.admitted} started; refused: ${[...attacker.refused].map(([code, n]) => `${n}× ${code}`).join(', ') || 'none'}`);
+  // Measured once the games let through are under way (past their openers), or after two minutes.
+  const settling = performance.now() + 120_000;
+  while (attacker.running() < attacker.admitted && performance.now() < settling) await new Promise((resolve) => setTimeout(resolve, 500));
   const movesBefore = attacker.moves();
   const started = performance.now();
   const beside = await phase(`with the attack (${attacker.running()} of its games being played)`);
