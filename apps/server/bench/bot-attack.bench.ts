@@ -43,11 +43,14 @@ const server = await startServerProcess({
 const url = server.url;
 
 /** The victim: a person playing the computer, thinking a second a move, from an address of their own (their own guest and socket). */
-async function victim(until: () => boolean): Promise<{ acks: number[]; replies: number[] }> {
+async function victim(until: () => boolean): Promise<{ acks: number[]; replies: number[]; starts: number[] }> {
   const acks: number[] = [];
   const replies: number[] = [];
+  const starts: number[] = [];
   while (!until()) {
+    const asked = performance.now();
     const { client, room, seat } = await botGame(await newGuest(url));
+    starts.push(performance.now() - asked);
     let acked = 0;
     client.socket.on('match:event', (envelope) => {
       if (envelope.event.type === 'moved' && envelope.event.move.seat !== seat && acked > 0) {
@@ -67,7 +70,7 @@ async function victim(until: () => boolean): Promise<{ acks: number[]; replies: 
     while (!until() && !human.ended()) await human.playUntilEnd(PRESETS.classic, 1, 120_000, VICTIM_THINK_MS);
     client.close();
   }
-  return { acks, replies };
+  return { acks, replies, starts };
 }
 
 /** A game against the computer made, joined and past the opener. */
@@ -116,7 +119,10 @@ async function attack(until: () => boolean) {
           const game = await botGame({ token }, room);
           running++;
           const human = new HumanSide(game.client, game.room.matchId, game.seat, moves);
-          while (!until() && !human.ended()) moves += await human.playUntilEnd(PRESETS.classic, 1, 120_000, 0);
+          while (!until() && !human.ended()) {
+            const made = await human.playUntilEnd(PRESETS.classic, 1, 120_000, 0);
+            moves += made;
+          }
           running--;
           game.client.close();
         } catch (error) {
@@ -154,7 +160,7 @@ async function phase(name: string) {
   const periodic = [...logs].filter(([message]) => PERIODIC.test(message));
   console.log(`${name} (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}):`);
   console.log(`  two people: move ack ${percentiles(people)}`);
-  console.log(`  victim against the computer: move ack ${percentiles(own.acks)}`);
+  console.log(`  victim against the computer: game made and past its opener in ${percentiles(own.starts)}; move ack ${percentiles(own.acks)}`);
   const late = own.replies.filter((ms) => ms > MOVE_DELAY_MS + 200).length;
   console.log(`  victim's computer reply (deadline ${MOVE_DELAY_MS} ms): ${percentiles(own.replies)}; ${late} over deadline + 200 ms`);
   console.log(`  periodic task failures: ${periodic.length ? periodic.map(([m, n]) => `${n}× ${m}`).join('; ') : 'none'}`);
