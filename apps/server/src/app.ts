@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { asRefusal } from './errors.js';
 import { handleHttpError } from './http/error-handler.js';
-import { clientAddress } from './http/client-address.js';
+import { clientAddress, clientScheme } from './http/client-address.js';
 import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
@@ -169,14 +169,15 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  const schemeOf = clientScheme(config.TRUST_PROXY);
+  attachSocketHandlers(io, { players, matches, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
   http.addHook('onError', async (_request, _reply, error) => {
     if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
   });
-  await securityHeaders(http);
+  await securityHeaders(http, schemeOf);
   await http.register(fastifyCookie);
 
   await http.register(
@@ -184,7 +185,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       // Before the rate limits, so another site's requests cost its victims nothing.
       api.addHook('onRequest', async (request) => {
         if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-        const refusal = crossSiteRefusal(request.headers);
+        const refusal = crossSiteRefusal(request.raw, schemeOf(request.raw));
         if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
       });
       const limiters = await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
