@@ -42,14 +42,24 @@ const server = await startServerProcess({
 });
 const url = server.url;
 
-/** The victim: a person playing the computer, thinking a second a move, from an address of their own (their own guest and socket). */
-async function victim(until: () => boolean): Promise<{ acks: number[]; replies: number[]; starts: number[] }> {
+/**
+ * The victim: a person playing the computer, thinking a second a move, from
+ * an address of their own (their own guest and socket), until `endsAt`; what
+ * did not happen by then is told as a failure.
+ */
+async function victim(endsAt: number): Promise<{ acks: number[]; replies: number[]; starts: number[]; failures: string[] }> {
   const acks: number[] = [];
   const replies: number[] = [];
   const starts: number[] = [];
+  const failures: string[] = [];
+  const until = () => performance.now() > endsAt;
   while (!until()) {
     const asked = performance.now();
-    const { client, room, seat } = await botGame(await newGuest(url));
+    const game = await botGame(await newGuest(url), undefined, endsAt).catch((error: unknown) => {
+      failures.push(`game not started: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (!game) break;
+    const { client, room, seat } = game;
     starts.push(performance.now() - asked);
     let acked = 0;
     client.socket.on('match:event', (envelope) => {
@@ -67,22 +77,34 @@ async function victim(until: () => boolean): Promise<{ acks: number[]; replies: 
       return ack;
     }) as typeof client.request;
     const human = new HumanSide(client, room.matchId, seat, 1 + acks.length);
-    while (!until() && !human.ended()) await human.playUntilEnd(PRESETS.classic, 1, 120_000, VICTIM_THINK_MS);
+    try {
+      while (!until() && !human.ended()) await human.playUntilEnd(PRESETS.classic, 1, Math.max(1, endsAt - performance.now()), VICTIM_THINK_MS);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
     client.close();
   }
-  return { acks, replies, starts };
+  return { acks, replies, starts, failures };
 }
 
-/** A game against the computer made, joined and past the opener. */
-async function botGame(guest: { token: string }, created?: RoomResponse): Promise<{ client: TestClient; room: RoomResponse; seat: Seat }> {
-  const room = created ?? (await startGame(guest.token)).room!;
+/** A game against the computer made, joined and past the opener, by `endsAt` at the latest. */
+async function botGame(guest: { token: string }, created?: RoomResponse, endsAt = performance.now() + 120_000): Promise<{ client: TestClient; room: RoomResponse; seat: Seat }> {
+  const started = created ? { room: created } : await startGame(guest.token);
+  if (!started.room) throw new Error(started.refused);
+  const room = started.room;
   const client = await TestClient.connect(url, guest.token);
   const joined = await client.request('room:join', { code: room.code });
   if (!joined.ok) throw new Error(joined.code);
   for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {
     const ack = await client.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
     if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
-    await client.until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the round', 120_000);
+    const left = endsAt - performance.now();
+    await client
+      .until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the opener', Math.max(1, left))
+      .catch((error: unknown) => {
+        client.close();
+        throw error;
+      });
   }
   return { client, room, seat: joined.seat as Seat };
 }
@@ -111,7 +133,8 @@ async function attack(until: () => boolean) {
     else refused.set(outcome.refused!, (refused.get(outcome.refused!) ?? 0) + 1);
   }
   const errors: string[] = [];
-  const playing = Promise.all(
+  // Played until the attack stops; nobody waits for the last moves (the run ends with the server).
+  void Promise.all(
     admitted.map(async ({ token, room: first }) => {
       let room: RoomResponse | undefined = first;
       while (!until()) {
@@ -138,7 +161,7 @@ async function attack(until: () => boolean) {
       }
     }),
   );
-  return { admitted: admitted.length, refused, running: () => running, moves: () => moves, done: playing, errors };
+  return { admitted: admitted.length, refused, running: () => running, moves: () => moves, errors };
 }
 
 /** The server's warnings and errors in its output since `from`, by message. */
@@ -155,7 +178,7 @@ async function phase(name: string) {
   const from = server.output().length;
   const ends = performance.now() + PHASE_SECONDS * 1000;
   const over = () => performance.now() > ends;
-  const [people, own] = await Promise.all([peoplePlaying(url, over, 1), victim(over)]);
+  const [people, own] = await Promise.all([peoplePlaying(url, over, 0), victim(ends)]);
   const logs = logged(from);
   const periodic = [...logs].filter(([message]) => PERIODIC.test(message));
   console.log(`${name} (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}):`);
@@ -163,6 +186,7 @@ async function phase(name: string) {
   console.log(`  victim against the computer: game made and past its opener in ${percentiles(own.starts)}; move ack ${percentiles(own.acks)}`);
   const late = own.replies.filter((ms) => ms > MOVE_DELAY_MS + 200).length;
   console.log(`  victim's computer reply (deadline ${MOVE_DELAY_MS} ms): ${percentiles(own.replies)}; ${late} over deadline + 200 ms`);
+  if (own.failures.length) console.log(`  the victim's failures: ${own.failures.join('; ')}`);
   console.log(`  periodic task failures: ${periodic.length ? periodic.map(([m, n]) => `${n}× ${m}`).join('; ') : 'none'}`);
   const other = [...logs].filter(([message]) => !PERIODIC.test(message));
   if (other.length) console.log(`  other warnings and errors: ${other.map(([m, n]) => `${n}× ${m}`).join('; ')}`);
@@ -183,7 +207,6 @@ try {
   const beside = await phase(`with the attack (${attacker.running()} of its games being played)`);
   const rate = (attacker.moves() - movesBefore) / ((performance.now() - started) / 1000);
   attacking = false;
-  await attacker.done;
   console.log(`  the attack's own moves: ${rate.toFixed(0)} a second${attacker.errors.length ? `; ${attacker.errors.length} of its games failed: ${[...new Set(attacker.errors)].slice(0, 3).join('; ')}` : ''}`);
   const p99 = (values: number[]) => quantile([...values].sort((x, y) => x - y), 99);
   console.log(

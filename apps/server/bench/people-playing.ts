@@ -15,16 +15,23 @@ export function quantile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** Two people playing whole scripted games, move after move; answers each move's ack latency. */
+/**
+ * Two people playing scripted games, move after move, until `until` holds
+ * once `minGames` whole games are played (0: as soon as it holds, mid-game);
+ * answers each move's ack latency.
+ */
 export async function peoplePlaying(url: string, until: () => boolean, minGames: number): Promise<number[]> {
   const latencies: number[] = [];
   for (let game = 0; game < minGames || !until(); game++) {
     const { room, a, b, version: openedAt } = await openedGame([url, url]);
     let version = openedAt;
     for (const [i, move] of scriptedGame(PRESETS.classic, 0, game + 1).entries()) {
+      if (game >= minGames && until()) break;
       const t0 = performance.now();
-      const ack = await (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...move });
+      // An ack that never comes (the client's timeout) counts as that long, and ends this game.
+      const ack = await (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...move }).catch(() => undefined);
       latencies.push(performance.now() - t0);
+      if (!ack) break;
       if (!ack.ok) throw new Error(ack.code);
       version = ack.version;
       // A person takes a moment between moves.
