@@ -145,14 +145,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     thinkMs: config.BOT_THINK_MS,
     moveDelayMs: config.BOT_MOVE_DELAY_MS,
     sweepEveryMs: config.BOT_SWEEP_MS,
+    databaseSlots: config.BOT_DATABASE_SLOTS,
+    searchSlots: config.ENGINE_THREADS,
   }, (level, seconds) => metrics.engineMove.observe({ level }, seconds));
   bots.start();
-  const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));
+  const botGameCaps = { perPlayer: config.BOT_GAMES_PER_PLAYER, perAddress: config.BOT_GAMES_PER_ADDRESS };
+  const botGames = new BotGames(db, rooms, new BotPlayers(db), botGameCaps, (matchId, address) => bots.started(matchId, address));
   const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);
   analysisRunner.start();
   const analyses = new AnalysisService(
     db,
-    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER },
+    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER, perAddress: config.ANALYSIS_PER_ADDRESS },
     () => analysisRunner.wake(),
   );
   const cleanup = new StaleDataCleanup(db, http.log, {

@@ -42,6 +42,8 @@ export const ErrorCode = {
   MatchNotEnded: 'MATCH_NOT_ENDED',
   /** The analysis queue is full (for everyone, or this player already waits on enough); ask again later. */
   AnalysisBusy: 'ANALYSIS_BUSY',
+  /** This player, or this address, already has as many games against the computer running as it may; finish one first. */
+  TooManyBotGames: 'TOO_MANY_BOT_GAMES',
   Internal: 'INTERNAL',
 } as const;
 
