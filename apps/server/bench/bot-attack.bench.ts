@@ -1,7 +1,9 @@
 /**
  * One address starting games against the computer and playing them at full
  * speed, beside people's games (PostgreSQL, PGlite when no server answers).
- * Many guests from one address each ask for several level-8 games at once;
+ * Many guests from one address each ask for several level-8 games at once
+ * (the server trusts the bench's X-Forwarded-For, so the attacker and the
+ * victim each have an address of their own);
  * the caps refuse some (counted by code), and every game let through is
  * played without a pause, a new one started whenever one ends. Beside it,
  * measured without the attack and then with it: two people playing each
@@ -17,7 +19,7 @@ import type { RoomResponse, Seat } from '@oanquan/protocol';
 import { startServerProcess } from '@oanquan/testkit';
 import { engines, scratchTarget } from '../src/testing/databases.js';
 import { HumanSide } from '../src/testing/human-side.js';
-import { api, newGuest, TestClient } from '../src/testing/live.js';
+import { newGuest, TestClient } from '../src/testing/live.js';
 import { peoplePlaying, percentiles, quantile } from './people-playing.js';
 
 const ATTACK_GUESTS = Number(process.env.BENCH_ATTACK_GUESTS ?? 110);
@@ -26,8 +28,10 @@ const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 30);
 const LEVEL = 8;
 const MOVE_DELAY_MS = 600;
 const VICTIM_THINK_MS = 1000;
+const ATTACKER_ADDRESS = '198.51.100.7';
+const VICTIM_ADDRESS = '203.0.113.9';
 /** What the server logs when a task it runs on its own fails (warnings and errors). */
-const PERIODIC = /sweep failed|tick failed|timeout failed|abandoned match failed|pulse|cleanup|queue failed|heartbeat/i;
+const PERIODIC = /sweep failed|tick failed|timeout failed|abandoned match failed|pulse|was down|cleanup|queue failed|heartbeat|refresh failed/i;
 
 const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
 const scratch = await scratchTarget(engine);
@@ -38,6 +42,8 @@ const server = await startServerProcess({
   LOG_LEVEL: 'warn',
   // The attacker's guests and sockets are not what is measured here.
   RATE_LIMIT_GUESTS_PER_HOUR: '100000',
+  // Everyone here connects from loopback: the games are started as from the addresses the bench names (X-Forwarded-For).
+  TRUST_PROXY: 'loopback',
   MAX_SOCKETS_PER_ADDRESS: '100000',
 });
 const url = server.url;
@@ -55,7 +61,7 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
   const until = () => performance.now() > endsAt;
   while (!until()) {
     const asked = performance.now();
-    const game = await botGame(await newGuest(url), undefined, endsAt).catch((error: unknown) => {
+    const game = await botGame(await newGuest(url), VICTIM_ADDRESS, undefined, endsAt).catch((error: unknown) => {
       failures.push(`game not started: ${error instanceof Error ? error.message : String(error)}`);
     });
     if (!game) break;
@@ -88,8 +94,8 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
 }
 
 /** A game against the computer made, joined and past the opener, by `endsAt` at the latest. */
-async function botGame(guest: { token: string }, created?: RoomResponse, endsAt = performance.now() + 120_000): Promise<{ client: TestClient; room: RoomResponse; seat: Seat }> {
-  const started = created ? { room: created } : await startGame(guest.token);
+async function botGame(guest: { token: string }, address: string, created?: RoomResponse, endsAt = performance.now() + 120_000): Promise<{ client: TestClient; room: RoomResponse; seat: Seat }> {
+  const started = created ? { room: created } : await startGame(guest.token, address);
   if (!started.room) throw new Error(started.refused);
   const room = started.room;
   const client = await TestClient.connect(url, guest.token);
@@ -110,10 +116,15 @@ async function botGame(guest: { token: string }, created?: RoomResponse, endsAt 
 }
 
 /** A new game, or why not: a refusal's status and code, or what broke the request. */
-async function startGame(token: string): Promise<{ room?: RoomResponse; refused?: string }> {
+async function startGame(token: string, address: string): Promise<{ room?: RoomResponse; refused?: string }> {
   try {
-    const { status, body } = await api<RoomResponse & { code: string }>(url, '/api/bot-games', { token, body: { level: LEVEL } });
-    return status === 201 ? { room: body } : { refused: `${status} ${body.code}` };
+    const response = await fetch(`${url}/api/bot-games`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ level: LEVEL }),
+    });
+    const body = (await response.json()) as RoomResponse & { code: string };
+    return response.status === 201 ? { room: body } : { refused: `${response.status} ${body.code}` };
   } catch (error) {
     return { refused: `no answer: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -128,7 +139,7 @@ async function attack(until: () => boolean) {
   const asks = guests.flatMap((guest) => Array.from({ length: GAMES_EACH }, () => guest));
   const admitted: Array<{ token: string; room: RoomResponse }> = [];
   for (const guest of asks) {
-    const outcome = await startGame(guest.token);
+    const outcome = await startGame(guest.token, ATTACKER_ADDRESS);
     if (outcome.room) admitted.push({ token: guest.token, room: outcome.room });
     else refused.set(outcome.refused!, (refused.get(outcome.refused!) ?? 0) + 1);
   }
@@ -139,7 +150,7 @@ async function attack(until: () => boolean) {
       let room: RoomResponse | undefined = first;
       while (!until()) {
         try {
-          const game = await botGame({ token }, room);
+          const game = await botGame({ token }, ATTACKER_ADDRESS, room);
           running++;
           const human = new HumanSide(game.client, game.room.matchId, game.seat, moves);
           while (!until() && !human.ended()) {
@@ -154,7 +165,7 @@ async function attack(until: () => boolean) {
         // The game is over: the same person starts another as soon as the caps let them.
         room = undefined;
         while (!until() && !room) {
-          const next = await startGame(token);
+          const next = await startGame(token, ATTACKER_ADDRESS);
           room = next.room;
           if (!room) await new Promise((resolve) => setTimeout(resolve, 200));
         }
