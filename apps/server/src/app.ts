@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { asRefusal } from './errors.js';
 import { handleHttpError } from './http/error-handler.js';
-import { clientAddress } from './http/client-address.js';
+import { clientAddress, clientScheme } from './http/client-address.js';
 import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
@@ -152,14 +152,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     thinkMs: config.BOT_THINK_MS,
     moveDelayMs: config.BOT_MOVE_DELAY_MS,
     sweepEveryMs: config.BOT_SWEEP_MS,
+    databaseSlots: config.BOT_DATABASE_SLOTS,
+    searchSlots: config.ENGINE_THREADS,
   }, (level, seconds) => metrics.engineMove.observe({ level }, seconds));
   bots.start();
-  const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));
+  const botGameCaps = { perPlayer: config.BOT_GAMES_PER_PLAYER, perAddress: config.BOT_GAMES_PER_ADDRESS };
+  const botGames = new BotGames(db, rooms, new BotPlayers(db), botGameCaps, (matchId, address) => bots.started(matchId, address));
   const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);
   analysisRunner.start();
   const analyses = new AnalysisService(
     db,
-    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER },
+    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER, perAddress: config.ANALYSIS_PER_ADDRESS },
     () => analysisRunner.wake(),
   );
   const cleanup = new StaleDataCleanup(db, http.log, {
@@ -176,14 +179,15 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  const schemeOf = clientScheme(config.TRUST_PROXY);
+  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
   http.addHook('onError', async (_request, _reply, error) => {
     if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
   });
-  await securityHeaders(http);
+  await securityHeaders(http, schemeOf);
   await http.register(fastifyCookie);
 
   await http.register(
@@ -191,7 +195,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       // Before the rate limits, so another site's requests cost its victims nothing.
       api.addHook('onRequest', async (request) => {
         if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-        const refusal = crossSiteRefusal(request.headers);
+        const refusal = crossSiteRefusal(request.raw, schemeOf(request.raw));
         if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
       });
       const limiters = await rateLimits(api, { players, settings: config, counters, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });

@@ -113,13 +113,28 @@ const envSchema = z.object({
   BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** The computer's move lands no sooner than this after its turn began. */
   BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(600),
+  /**
+   * Games against the computer running at once, per player and per address.
+   * A person plays one or two; an address is given about two hundred
+   * people's worth, so a school or a café behind one address still plays.
+   */
+  BOT_GAMES_PER_PLAYER: z.coerce.number().int().min(1).default(2),
+  BOT_GAMES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /**
+   * Database statements the computer's players run at once in a process (its
+   * reads and its moves): a few of the pools' connections, so that however
+   * many games it plays, people's moves and the periodic tasks find theirs.
+   */
+  BOT_DATABASE_SLOTS: z.coerce.number().int().min(1).max(8).default(2),
   /** How often each process looks for live games against the computer that wait on it (after a restart, say). */
   BOT_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   /** Search depth of a match analysis, per ply. */
   ANALYSIS_DEPTH: z.coerce.number().int().min(1).max(20).default(8),
-  /** Analyses waiting or running at once, in all; and per player. More are refused (ANALYSIS_BUSY) until some finish. */
+  /** Analyses waiting or running at once, in all; per player; per address. More are refused (ANALYSIS_BUSY) until some finish. */
   ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(1).default(20),
   ANALYSIS_PER_PLAYER: z.coerce.number().int().min(1).default(2),
+  /** Under a third of the queue, so that one address (ten guests, say) cannot fill it for everyone. */
+  ANALYSIS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
 });
 
 const configSchema = envSchema.refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {

@@ -16,6 +16,13 @@ export const playerName = z
   .max(limits.nameLength.max)
   .superRefine(checkName);
 
+/**
+ * A match version as a client sends it back: the database keeps versions in
+ * a 32-bit integer, so a larger one is refused at the edge instead of
+ * reaching a query as a value out of range.
+ */
+export const matchVersion = z.number().int().min(0).max(2 ** 31 - 1);
+
 /** A computer player's level (1–8); people have none. */
 export const botLevel = z.number().int().min(1).max(8);
 

@@ -54,6 +54,8 @@ export const ErrorCode = {
   NotInRoom: 'NOT_IN_ROOM',
   /** Quick phrases past the per-person rate (packages/protocol phraseRate); the phrase was not sent. */
   TooManyPhrases: 'TOO_MANY_PHRASES',
+  /** This player, or this address, already has as many games against the computer running as it may; finish one first. */
+  TooManyBotGames: 'TOO_MANY_BOT_GAMES',
   Internal: 'INTERNAL',
 } as const;
 

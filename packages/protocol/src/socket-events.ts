@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from './error-codes.js';
-import { seat } from './common.js';
+import { matchVersion, seat } from './common.js';
 import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
 import { matchActionPayload, type Presence } from './lifecycle.js';
 import { queueJoinPayload, queueLeavePayload, type QueueMatched, type QueueStatus } from './queue.js';
@@ -25,13 +25,13 @@ export const movePayload = z
     /** Made by the client; a retry with the same id returns the first outcome. */
     moveId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     /** The match version the player saw when choosing the move. */
-    version: z.number().int().min(0),
+    version: matchVersion,
     square: z.number().int().min(0).max(11),
     dir: z.union([z.literal(1), z.literal(-1)]),
   })
   .strict();
 
-export const syncPayload = z.object({ matchId: z.uuid(), version: z.number().int().min(0) }).strict();
+export const syncPayload = z.object({ matchId: z.uuid(), version: matchVersion }).strict();
 
 export const clientEvents = {
   'room:join': joinRoomPayload,

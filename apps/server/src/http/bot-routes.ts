@@ -10,6 +10,6 @@ export async function botRoutes(app: FastifyInstance, { players, botGames }: { p
     const player = await requirePlayer(players, request);
     const body = parseInput(createBotGameRequest, request.body);
     reply.status(201);
-    return botGames.create(player.id, body);
+    return botGames.create(player.id, request.ip, body);
   });
 }

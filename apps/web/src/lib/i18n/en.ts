@@ -409,6 +409,7 @@ export const en = {
   'error.MATCH_NOT_FOUND': 'There is no such match.',
   'error.MATCH_NOT_ENDED': 'Only a finished match can be analysed.',
   'error.ANALYSIS_BUSY': 'The engine is busy; try again in a few minutes.',
+  'error.TOO_MANY_BOT_GAMES': 'You (or your network) already have too many games against the computer running; finish one first.',
   'error.ERR_ENGINE_TIMEOUT': 'The engine did not answer in time.',
   'error.ERR_BAD_POSITION': 'That is not a valid position.',
   'error.NOT_A_PLAYER': 'You are watching, not playing.',

@@ -407,6 +407,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.MATCH_NOT_FOUND': 'Không có ván đấu này.',
   'error.MATCH_NOT_ENDED': 'Chỉ phân tích được ván đã kết thúc.',
   'error.ANALYSIS_BUSY': 'Máy đang bận phân tích; hãy thử lại sau ít phút.',
+  'error.TOO_MANY_BOT_GAMES': 'Bạn (hoặc mạng của bạn) đang chơi quá nhiều ván với máy; hãy chơi hết một ván trước.',
   'error.ERR_ENGINE_TIMEOUT': 'Máy không kịp trả lời.',
   'error.ERR_BAD_POSITION': 'Thế cờ không hợp lệ.',
   'error.NOT_A_PLAYER': 'Bạn đang xem, không phải người chơi.',
