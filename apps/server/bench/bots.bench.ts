@@ -16,7 +16,8 @@ import { freePort, startServerProcess } from '@oanquan/testkit';
 import { engines, scratchTarget } from '../src/testing/databases.js';
 import { metricSample } from '../src/testing/metric-sample.js';
 import { HumanSide } from '../src/testing/human-side.js';
-import { api, newGuest, openedGame, scriptedGame, TestClient } from '../src/testing/live.js';
+import { api, newGuest, TestClient } from '../src/testing/live.js';
+import { peoplePlaying as playing, percentiles } from './people-playing.js';
 
 const BOT_GAMES = Number(process.env.BENCH_BOT_GAMES ?? 50);
 const BOT_MOVES_EACH = Number(process.env.BENCH_BOT_MOVES ?? 10);
@@ -66,33 +67,6 @@ async function loopDelays(): Promise<string> {
   return line;
 }
 
-function percentiles(values: number[]): string {
-  const sorted = [...values].sort((x, y) => x - y);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
-  return `p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${sorted.length})`;
-}
-
-/** Two people playing whole scripted games, move after move; answers each move's ack latency. */
-async function peoplePlaying(until: () => boolean, minGames: number): Promise<number[]> {
-  const latencies: number[] = [];
-  for (let game = 0; game < minGames || !until(); game++) {
-    const { room, a, b, version: openedAt } = await openedGame([url, url]);
-    let version = openedAt;
-    for (const [i, move] of scriptedGame(PRESETS.classic, 0, game + 1).entries()) {
-      const t0 = performance.now();
-      const ack = await (i % 2 === 0 ? a : b).request('move', { matchId: room.matchId, moveId: `m${i}`, version, ...move });
-      latencies.push(performance.now() - t0);
-      if (!ack.ok) throw new Error(ack.code);
-      version = ack.version;
-      // A person takes a moment between moves.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    a.close();
-    b.close();
-  }
-  return latencies;
-}
-
 /** One game against the computer: the person answers at once; answers the computer's reply times. */
 async function againstComputer(seed: number): Promise<number[]> {
   const guest = await newGuest(url);
@@ -124,6 +98,8 @@ async function againstComputer(seed: number): Promise<number[]> {
   client.close();
   return replies;
 }
+
+const peoplePlaying = (until: () => boolean, minGames: number) => playing(url, until, minGames);
 
 try {
   await loopDelays();

@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { asRefusal } from './errors.js';
 import { handleHttpError } from './http/error-handler.js';
-import { clientAddress } from './http/client-address.js';
+import { clientAddress, clientScheme } from './http/client-address.js';
 import { healthRoutes } from './http/health.js';
 import { matchRoutes } from './http/match-routes.js';
 import { playerRoutes } from './http/player-routes.js';
@@ -33,6 +33,8 @@ import { DeadlineSweeper } from './matches/deadline-sweeper.js';
 import { MatchHistory } from './matches/match-history.js';
 import { MatchService } from './matches/match-service.js';
 import { PresenceService } from './matches/presence-service.js';
+import { MemoryCounters } from './limits/counters.js';
+import { SharedCounters } from './limits/shared-counters.js';
 import { connectedPresenceStore, LocalPresenceStore } from './matches/presence-store.js';
 import { Matchmaker } from './matchmaking/matchmaker.js';
 import { Metrics } from './metrics/metrics.js';
@@ -48,6 +50,7 @@ import { attachRedisAdapter } from './redis-adapter.js';
 import { RoomService } from './rooms/room-service.js';
 import { sessionChannel, type GameServer } from './socket/game-server.js';
 import { releaseRequests } from './socket/release-requests.js';
+import { QuickPhrases } from './socket/quick-phrases.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -139,6 +142,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const presenceStore = config.REDIS_URL
     ? await connectedPresenceStore(config.REDIS_URL, config.PRESENCE_HEARTBEAT_MS, http.log)
     : new LocalPresenceStore();
+  // The limits that protect people count across every process when they share Redis.
+  const sharedCounters = config.REDIS_URL ? new SharedCounters(config.REDIS_URL, http.log) : undefined;
+  await sharedCounters?.connect();
+  const counters = sharedCounters ?? new MemoryCounters();
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
   presence.start();
   matches.observe(presence);
@@ -157,14 +164,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     thinkMs: config.BOT_THINK_MS,
     moveDelayMs: config.BOT_MOVE_DELAY_MS,
     sweepEveryMs: config.BOT_SWEEP_MS,
+    databaseSlots: config.BOT_DATABASE_SLOTS,
+    searchSlots: config.ENGINE_THREADS,
   }, (level, seconds) => metrics.engineMove.observe({ level }, seconds));
   bots.start();
-  const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));
+  const botGameCaps = { perPlayer: config.BOT_GAMES_PER_PLAYER, perAddress: config.BOT_GAMES_PER_ADDRESS };
+  const botGames = new BotGames(db, rooms, new BotPlayers(db), botGameCaps, (matchId, address) => bots.started(matchId, address));
   const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);
   analysisRunner.start();
   const analyses = new AnalysisService(
     db,
-    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER },
+    { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER, perAddress: config.ANALYSIS_PER_ADDRESS },
     () => analysisRunner.wake(),
   );
   const cleanup = new StaleDataCleanup(db, http.log, {
@@ -181,14 +191,15 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
-  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY));
+  const schemeOf = clientScheme(config.TRUST_PROXY);
+  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
   http.addHook('onError', async (_request, _reply, error) => {
     if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
   });
-  await securityHeaders(http);
+  await securityHeaders(http, schemeOf);
   await http.register(fastifyCookie);
 
   await http.register(
@@ -196,10 +207,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       // Before the rate limits, so another site's requests cost its victims nothing.
       api.addHook('onRequest', async (request) => {
         if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-        const refusal = crossSiteRefusal(request.headers);
+        const refusal = crossSiteRefusal(request.raw, schemeOf(request.raw));
         if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
       });
-      const limiters = await rateLimits(api, { players, settings: config, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
+      const limiters = await rateLimits(api, { players, settings: config, counters, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
       await api.register(healthRoutes, { db, draining: () => draining });
       await api.register(sessionRoutes, { players, accounts, costs, cookieSecure: config.COOKIE_SECURE, ...limiters });
       await api.register(roomRoutes, { players, costs, rooms });
@@ -238,6 +249,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await botEngine.close();
       await analysisEngine.close();
       await presence.close();
+      await sharedCounters?.close();
       await redis?.close();
       await db.close();
     })();

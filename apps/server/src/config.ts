@@ -89,8 +89,18 @@ const envSchema = z.object({
   /** Per address: accounts kept (sign-ups) and sign-in attempts. */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Per username, from any address: sign-in attempts, against guessing one person's password. */
-  RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /**
+   * Failed sign-ins, from one address to any usernames and to one username
+   * from any addresses, before each further failure makes that address or
+   * username wait: first RATE_LIMIT_LOGINS_FIRST_DELAY_MS, doubling with each
+   * failure up to RATE_LIMIT_LOGINS_MAX_DELAY_MS. Failures are forgotten
+   * RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS after the last one.
+   */
+  RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME: z.coerce.number().int().min(0).default(5),
+  RATE_LIMIT_LOGINS_FIRST_DELAY_MS: z.coerce.number().int().min(1).default(1000),
+  RATE_LIMIT_LOGINS_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
+  RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS: z.coerce.number().positive().default(24),
   /** A session unused this long expires; every use moves its expiry forward. */
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   /**
@@ -114,13 +124,28 @@ const envSchema = z.object({
   BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** The computer's move lands no sooner than this after its turn began. */
   BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(600),
+  /**
+   * Games against the computer running at once, per player and per address.
+   * A person plays one or two; an address is given about two hundred
+   * people's worth, so a school or a café behind one address still plays.
+   */
+  BOT_GAMES_PER_PLAYER: z.coerce.number().int().min(1).default(2),
+  BOT_GAMES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /**
+   * Database statements the computer's players run at once in a process (its
+   * reads and its moves): a few of the pools' connections, so that however
+   * many games it plays, people's moves and the periodic tasks find theirs.
+   */
+  BOT_DATABASE_SLOTS: z.coerce.number().int().min(1).max(8).default(2),
   /** How often each process looks for live games against the computer that wait on it (after a restart, say). */
   BOT_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   /** Search depth of a match analysis, per ply. */
   ANALYSIS_DEPTH: z.coerce.number().int().min(1).max(20).default(8),
-  /** Analyses waiting or running at once, in all; and per player. More are refused (ANALYSIS_BUSY) until some finish. */
+  /** Analyses waiting or running at once, in all; per player; per address. More are refused (ANALYSIS_BUSY) until some finish. */
   ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(1).default(20),
   ANALYSIS_PER_PLAYER: z.coerce.number().int().min(1).default(2),
+  /** Under a third of the queue, so that one address (ten guests, say) cannot fill it for everyone. */
+  ANALYSIS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
 });
 
 const configSchema = envSchema.refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {

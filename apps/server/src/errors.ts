@@ -12,6 +12,8 @@ export class ServiceError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly status = 400,
+    /** For a refusal that lifts by itself: when to ask again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ServiceError';

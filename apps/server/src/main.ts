@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig, paths } from './config.js';
 import { openDatabase, targetFromConfig } from './db/database.js';
 import { sizeHeap } from './heap-sizing.js';
+import { backfillUsernameSkeletons } from './players/username-backfill.js';
 import { isRedisOutage } from './redis-outage.js';
 import { chooseWasmTiers } from './wasm-tiers.js';
 
@@ -14,6 +15,8 @@ const app = await buildApp(config, db);
 if (db.migrations) {
   app.http.log.info({ applied: db.migrations.applied, database: db.kind }, 'database ready');
 }
+const skeletons = await backfillUsernameSkeletons(db, app.http.log);
+if (skeletons > 0) app.http.log.info({ accounts: skeletons }, 'usernames given their look-alike skeletons');
 process.on('unhandledRejection', (reason) => {
   // Rethrown: fatal, as without a handler.
   if (!isRedisOutage(reason)) throw reason;

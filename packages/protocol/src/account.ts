@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { publicPlayer } from './common.js';
 import { limits } from './limits.js';
+import { checkUsername } from './names.js';
 
-/** Letters of any script, digits, `_` and `-`: something one can type on another device and say aloud. */
+/**
+ * Letters of any script, digits, `_` and `-`: something one can type on
+ * another device and say aloud. Stored composed (NFC); compared in its
+ * compatibility form, and against look-alikes, by the server.
+ */
 export const username = z
   .string()
   .trim()
   .normalize('NFC')
   .min(limits.usernameLength.min)
   .max(limits.usernameLength.max)
-  .regex(/^[\p{L}\p{M}\p{N}_-]+$/u, 'letters, digits, _ and - only');
+  .regex(/^[\p{L}\p{M}\p{N}_-]+$/u, 'letters, digits, _ and - only')
+  .superRefine(checkUsername);
 
 export const password = z.string().min(limits.passwordLength.min).max(limits.passwordLength.max);
 

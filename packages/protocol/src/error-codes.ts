@@ -32,8 +32,16 @@ export const ErrorCode = {
   AccountRequired: 'ACCOUNT_REQUIRED',
   /** Keeping an account for a player who already has one. */
   AlreadyAnAccount: 'ALREADY_AN_ACCOUNT',
-  /** The username is someone else's (compared without case). */
+  /** The username is someone else's (compared without case, and in its compatibility form: fullwidth or bold letters are the plain ones). */
   UsernameTaken: 'USERNAME_TAKEN',
+  /** The username looks like someone else's (Unicode's confusable skeleton: Cyrillic а for Latin a, rn for m, 0 for O). */
+  UsernameLookalike: 'USERNAME_LOOKALIKE',
+  /** A username mixes Latin, Cyrillic and Greek letters, the scripts that pass for each other. */
+  UsernameMixedScripts: 'USERNAME_MIXED_SCRIPTS',
+  /** A name (username or display name) holds an invisible character, a space other than the plain one, or would show blank. */
+  NameInvisible: 'NAME_INVISIBLE',
+  /** A name stacks more combining marks on one letter than any script needs, repeats one, or puts one on nothing. */
+  NameTooManyMarks: 'NAME_TOO_MANY_MARKS',
   /** A wrong username or password; which of the two is never said. */
   BadCredentials: 'BAD_CREDENTIALS',
   /** A state-changing request or a socket handshake sent by another site. */
@@ -42,6 +50,12 @@ export const ErrorCode = {
   MatchNotEnded: 'MATCH_NOT_ENDED',
   /** The analysis queue is full (for everyone, or this player already waits on enough); ask again later. */
   AnalysisBusy: 'ANALYSIS_BUSY',
+  /** An event about a room the socket has not joined (a quick phrase from outside the room). */
+  NotInRoom: 'NOT_IN_ROOM',
+  /** Quick phrases past the per-person rate (packages/protocol phraseRate); the phrase was not sent. */
+  TooManyPhrases: 'TOO_MANY_PHRASES',
+  /** This player, or this address, already has as many games against the computer running as it may; finish one first. */
+  TooManyBotGames: 'TOO_MANY_BOT_GAMES',
   Internal: 'INTERNAL',
 } as const;
 

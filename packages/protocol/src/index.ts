@@ -8,6 +8,8 @@ export * from './history.js';
 export * from './lifecycle.js';
 export * from './limits.js';
 export * from './match.js';
+export * from './names.js';
+export * from './phrases.js';
 export * from './players.js';
 export * from './queue.js';
 export * from './rooms.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountRequest, createRoomRequest, movePayload, poolTimeControl, queuePools, rulesChoice } from './index.js';
+import { createAccountRequest, createRoomRequest, movePayload, poolTimeControl, queuePools, rulesChoice, syncPayload } from './index.js';
 
 describe('the edge schemas', () => {
   const move = { matchId: '0b7e8f1c-2d3a-4b5c-8d6e-7f8091a2b3c4', moveId: 'm-1', version: 3, square: 9, dir: -1 };
@@ -11,6 +11,8 @@ describe('the edge schemas', () => {
       { ...move, square: 12 },
       { ...move, square: 1.5 },
       { ...move, version: -1 },
+      { ...move, version: 2 ** 31 },
+      { ...move, version: 1e15 },
       { ...move, moveId: '' },
       { ...move, moveId: 'x'.repeat(65) },
       { ...move, matchId: 'not-a-uuid' },
@@ -18,6 +20,12 @@ describe('the edge schemas', () => {
     ]) {
       expect(movePayload.safeParse(bad).success).toBe(false);
     }
+  });
+
+  it('bound a version to what the database holds', () => {
+    const sync = { matchId: move.matchId, version: 2 ** 31 - 1 };
+    expect(syncPayload.parse(sync)).toEqual(sync);
+    for (const version of [2 ** 31, 1e15, 2 ** 53]) expect(syncPayload.safeParse({ ...sync, version }).success).toBe(false);
   });
 
   it('fill a room request with the classic preset, no clock and unrated', () => {

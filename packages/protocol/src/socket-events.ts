@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { ErrorBody } from './error-codes.js';
-import { seat } from './common.js';
+import { matchVersion, seat } from './common.js';
 import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
 import { matchActionPayload, type Presence } from './lifecycle.js';
 import { queueJoinPayload, queueLeavePayload, type QueueMatched, type QueueStatus } from './queue.js';
+import { phraseMessage, sayPhrasePayload } from './phrases.js';
 import { roomCode } from './rooms.js';
 
 /**
@@ -24,13 +25,13 @@ export const movePayload = z
     /** Made by the client; a retry with the same id returns the first outcome. */
     moveId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     /** The match version the player saw when choosing the move. */
-    version: z.number().int().min(0),
+    version: matchVersion,
     square: z.number().int().min(0).max(11),
     dir: z.union([z.literal(1), z.literal(-1)]),
   })
   .strict();
 
-export const syncPayload = z.object({ matchId: z.uuid(), version: z.number().int().min(0) }).strict();
+export const syncPayload = z.object({ matchId: z.uuid(), version: matchVersion }).strict();
 
 export const clientEvents = {
   'room:join': joinRoomPayload,
@@ -44,6 +45,7 @@ export const clientEvents = {
   rematch: matchActionPayload,
   'queue:join': queueJoinPayload,
   'queue:leave': queueLeavePayload,
+  'phrase:say': sayPhrasePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -70,6 +72,7 @@ export interface ClientAcks {
   rematch: z.infer<typeof versionAck>;
   'queue:join': z.infer<typeof okAck>;
   'queue:leave': z.infer<typeof okAck>;
+  'phrase:say': z.infer<typeof okAck>;
 }
 
 export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
@@ -83,4 +86,5 @@ export interface ServerToClientEvents {
   presence: (presence: Presence) => void;
   'queue:status': (status: QueueStatus) => void;
   'queue:matched': (matched: QueueMatched) => void;
+  phrase: (message: z.infer<typeof phraseMessage>) => void;
 }

@@ -2,19 +2,21 @@
 // analysis is stored once per match; asking again answers the stored one.
 // Strangers must not be able to make the server analyse without end, so
 // the waiting and running analyses are capped in all and per player (under
-// an advisory lock, so the caps hold across server processes), on top of
-// the REST rate limit.
+// an advisory lock, so the caps hold across server processes), per address
+// (in this process, see running-caps.ts), on top of the REST rate limit.
 
 import { chanceLost, labelOf } from '@oanquan/engine';
 import { ErrorCode, type AnalysisResponse, type PlyAnalysis } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { MatchAnalysis } from '../generated/prisma/client.js';
+import { RunningCaps } from '../limits/running-caps.js';
 
 export interface AnalysisSettings {
   readonly depth: number;
   readonly queueMax: number;
   readonly perPlayer: number;
+  readonly perAddress: number;
 }
 
 /** What `result` holds: the plies analysed so far, and once done each seat's accuracy. */
@@ -28,11 +30,18 @@ const QUEUE_LOCK_CLASS = 7_300_502;
 const PENDING = ['queued', 'running'];
 
 export class AnalysisService {
+  private readonly byAddress: RunningCaps;
+
   constructor(
     private readonly db: Database,
     private readonly settings: AnalysisSettings,
     private readonly queued: () => void,
-  ) {}
+  ) {
+    this.byAddress = new RunningCaps(async (matchIds) => {
+      const pending = await db.prisma.matchAnalysis.findMany({ where: { matchId: { in: matchIds }, status: { in: PENDING } }, select: { matchId: true } });
+      return new Set(pending.map((row) => row.matchId));
+    });
+  }
 
   async read(matchId: string): Promise<AnalysisResponse> {
     const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { id: true, analysis: true } });
@@ -41,8 +50,22 @@ export class AnalysisService {
   }
 
   /** Queues the analysis of an ended match, or answers the one already stored or under way. */
-  async request(playerId: string, matchId: string): Promise<{ created: boolean; analysis: AnalysisResponse }> {
-    const outcome = await this.db.prisma.$transaction(async (tx) => {
+  async request(playerId: string, address: string, matchId: string): Promise<{ created: boolean; analysis: AnalysisResponse }> {
+    const cap = {
+      key: `address:${address}`,
+      limit: this.settings.perAddress,
+      refusal: () => new ServiceError(ErrorCode.AnalysisBusy, 'Your network already waits on enough analyses; try again when they are done', 429),
+    };
+    const outcome = await this.byAddress.admit([cap], async () => {
+      const result = await this.queue(playerId, matchId);
+      return { id: matchId, result };
+    });
+    if (outcome.created) this.queued();
+    return { created: outcome.created, analysis: responseOf(matchId, outcome.row) };
+  }
+
+  private queue(playerId: string, matchId: string) {
+    return this.db.prisma.$transaction(async (tx) => {
       // Taken first, so two requests for one match cannot both find no row.
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}::int4, 0)`;
       const match = await tx.match.findUnique({ where: { id: matchId }, select: { status: true, analysis: true, _count: { select: { moves: true } } } });
@@ -63,8 +86,6 @@ export class AnalysisService {
         : await tx.matchAnalysis.create({ data: { ...fresh, matchId, result: { plies: [] } } });
       return { created: true, row };
     });
-    if (outcome.created) this.queued();
-    return { created: outcome.created, analysis: responseOf(matchId, outcome.row) };
   }
 }
 

@@ -14,6 +14,17 @@
 // or a stale version) and dropped. The move ids are random: a fixed one per
 // ply could be taken first by the person, who would then block the
 // computer's move and win on time.
+//
+// However many games strangers start, the computer must not take what
+// people's moves need. All its database work in a process (its reads and its
+// answers) goes through a lane a few statements wide, so it holds at most
+// those few of the pools' connections; its searches go through a lane as
+// wide as the engine's threads, so none waits behind a queue inside the
+// pool. Both lanes give their places to the addresses that started the games
+// in turn, so one address with hundreds of games waits behind itself, not in
+// front of everyone else. Each search has a deadline counted from the moment
+// the computer's turn was seen; past it (still waiting for a place, or a
+// worker starved of CPU) the computer plays without its search.
 
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,6 +38,7 @@ import type { MatchObserver, MatchService } from '../matches/match-service.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import { PeriodicTask } from '../periodic-task.js';
 import type { BotPlayer } from './bot-players.js';
+import { FairLane } from './fair-lane.js';
 import { thinkBudgetMs } from './think-budget.js';
 
 export interface BotSettings {
@@ -36,9 +48,13 @@ export interface BotSettings {
   readonly moveDelayMs: number;
   /** How often live games against the computer are looked at (restarts, other processes, a failed attempt). */
   readonly sweepEveryMs: number;
+  /** Database statements the computer runs at once (BOT_DATABASE_SLOTS). */
+  readonly databaseSlots: number;
+  /** Searches it asks of the engine at once: the engine's threads. */
+  readonly searchSlots: number;
 }
 
-/** Told of each search's wall time, from asking the engine pool to its answer, waiting included. */
+/** Told of each search's wall time, from the computer's turn being seen to its move being chosen, waiting included. */
 export type SearchTimer = (level: number, seconds: number) => void;
 
 const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
@@ -54,11 +70,18 @@ const MOVED_ON: ReadonlySet<string> = new Set([
   ErrorCode.TimeOut,
 ]);
 
+/** How late past its deadline a search's answer is still waited for: the worker's message and a little jitter. */
+const SEARCH_GRACE_MS = 30;
+/** Whose a game is stays known this long after its last step: a rematch asked for later counts as a game of its own. */
+const OWNER_KEPT_MS = 10 * 60_000;
+
 export class BotDriver implements MatchObserver {
   private readonly driving = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
-  /** Searches asked of the engine and not yet answered. */
-  private thinking = 0;
+  /** The address that started each game (and its rematches), whose turn in the lanes it waits for. */
+  private readonly owners = new Map<string, { key: string; usedAt: number }>();
+  private readonly database: FairLane;
+  private readonly searches: FairLane;
   private readonly sweeps: PeriodicTask;
   private stopped = false;
 
@@ -72,6 +95,14 @@ export class BotDriver implements MatchObserver {
     private readonly timer: SearchTimer = () => {},
   ) {
     this.sweeps = new PeriodicTask(() => this.sweep(), settings.sweepEveryMs);
+    this.database = new FairLane(settings.databaseSlots);
+    this.searches = new FairLane(settings.searchSlots);
+  }
+
+  /** A game just started by a person at `address`. */
+  started(matchId: string, address: string): void {
+    this.owners.set(matchId, { key: address, usedAt: Date.now() });
+    this.wake(matchId);
   }
 
   start(): void {
@@ -89,7 +120,12 @@ export class BotDriver implements MatchObserver {
   /** People's matches (and their rematches, between the same players) cost the computer nothing, not even a read. */
   changed(match: { id: string; seatsComputer: boolean }, envelopes: MatchEventEnvelope[]): void {
     if (!match.seatsComputer) return;
-    for (const { event } of envelopes) if (event.type === 'rematch') this.wake(event.matchId);
+    const owner = this.owners.get(match.id);
+    for (const { event } of envelopes) {
+      if (event.type !== 'rematch') continue;
+      if (owner) this.owners.set(event.matchId, { key: owner.key, usedAt: Date.now() });
+      this.wake(event.matchId);
+    }
     this.wake(match.id);
   }
 
@@ -115,6 +151,8 @@ export class BotDriver implements MatchObserver {
 
   /** Live games with a computer seat, in case a change was missed here (a restart, another process). */
   private async sweep(): Promise<void> {
+    const forgotten = Date.now() - OWNER_KEPT_MS;
+    for (const [matchId, owner] of this.owners) if (owner.usedAt < forgotten) this.owners.delete(matchId);
     try {
       const live = await this.db.prisma.match.findMany({
         where: {
@@ -125,14 +163,31 @@ export class BotDriver implements MatchObserver {
         orderBy: { createdAt: 'asc' },
         take: 500,
       });
-      for (const { id } of live) this.wake(id);
+      // A game being looked at now needs no second look.
+      for (const { id } of live) if (!this.driving.has(id)) this.wake(id);
     } catch (error) {
       logFailure(this.log, error, {}, 'computer games sweep failed');
     }
   }
 
+  /** Whose turn in the lanes this game waits for: its starter's address, or the game alone when unknown here (a restart, another process). */
+  private ownerOf(matchId: string): string {
+    const owner = this.owners.get(matchId);
+    if (!owner) return `match:${matchId}`;
+    owner.usedAt = Date.now();
+    return owner.key;
+  }
+
+  /** Database work of the computer, in its lane; `task` is a MatchService call or a read. */
+  private async inLane<T>(owner: string, task: () => Promise<T>): Promise<T> {
+    return (await this.database.run(owner, task)) as T;
+  }
+
   private async step(matchId: string): Promise<void> {
-    const match = await loadStep(this.db, matchId);
+    // The computer's turn is counted from here, its wait for the lanes included.
+    const began = Date.now();
+    const owner = this.ownerOf(matchId);
+    const match = await this.inLane(owner, () => loadStep(this.db, matchId));
     if (!match) return;
     const seat: Seat | null = match.player0?.botLevel != null ? 0 : match.player1?.botLevel != null ? 1 : null;
     if (seat === null) return;
@@ -141,9 +196,9 @@ export class BotDriver implements MatchObserver {
     try {
       // The workers start now, during the opener, rather than on the computer's first move, whose time they would take.
       if (match.status !== 'ended') this.engine();
-      if (match.status === 'opener') await this.chooseHand(bot, match, seat);
-      else if (match.status === 'playing') await this.play(bot, match, seat);
-      else if (match.status === 'ended') await this.offerRematch(bot, match, seat);
+      if (match.status === 'opener') await this.chooseHand(owner, bot, match, seat);
+      else if (match.status === 'playing') await this.play(owner, began, bot, match, seat);
+      else if (match.status === 'ended') await this.offerRematch(owner, bot, match, seat);
     } catch (error) {
       if (error instanceof ServiceError && MOVED_ON.has(error.code)) return;
       throw error;
@@ -151,65 +206,83 @@ export class BotDriver implements MatchObserver {
   }
 
   /** A hand drawn uniformly at random, stored like a person's and as hidden until both have chosen. */
-  private async chooseHand(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
+  private async chooseHand(owner: string, bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
     const last = match.rounds.at(-1);
     const open = last && (last.choice0 === null || last.choice1 === null) ? last : undefined;
     if (open && (seat === 0 ? open.choice0 : open.choice1) !== null) return;
-    await this.matches.chooseHand(bot, { matchId: match.id, choice: hand.options[randomInt(hand.options.length)]! });
+    await this.inLane(owner, () => this.matches.chooseHand(bot, { matchId: match.id, choice: hand.options[randomInt(hand.options.length)]! }));
   }
 
-  private async play(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
+  private async play(owner: string, began: number, bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
     const position = match.position as unknown as Position;
     const now = new Date();
     if (position.toMove !== seat) {
       // A person gone past the grace period: the computer claims, as a person would.
       const since = this.presence.claimableAt(match, otherSeat(seat));
-      if (since && since <= now) await this.matches.claim(bot, match.id, this.presence.claimableAt);
+      if (since && since <= now) await this.inLane(owner, () => this.matches.claim(bot, match.id, this.presence.claimableAt));
       return;
     }
-    const began = Date.now();
     const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
-    const clock = { thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs };
-    const engine = this.engine();
-    this.thinking++;
-    // Searches waiting for the same threads split the think time, and each
-    // stops at a hard deadline counted from now: time spent in the queue, or
-    // starved of CPU by the event loop (the workers run at a low priority),
-    // comes out of the search rather than on top of it.
-    const budget = thinkBudgetMs({ ...clock, crowd: Math.ceil(this.thinking / engine.threads) });
-    const deadlineAt = began + thinkBudgetMs(clock);
+    const deadlineAt = began + thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs });
     const rules = match.rules as unknown as RuleOptions;
     const first = match.first as Player;
     const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
-    let move: Move;
-    try {
-      // The slack covers a new worker's start, and a worker so starved that it missed the deadline.
-      const slack = remainingMs === null ? 30_000 : Math.min(30_000, Math.max(500, remainingMs / 10));
-      const best = await engine.bestMove(
-        { rules, first, moves },
-        { level: bot.botLevel as Level, timeMs: budget, deadlineAt, seed: randomInt(2 ** 31), limitMs: budget + slack },
-      );
-      this.timer(bot.botLevel, (Date.now() - began) / 1000);
-      move = best.move;
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      // The computer never forfeits on the engine's account: any legal move beats a lost clock.
-      this.log.warn({ err: error, matchId: match.id }, 'engine gave no move; the computer plays a legal one');
-      move = anyLegalMove(rules, first, moves);
-    } finally {
-      this.thinking--;
-    }
+    const searched = await this.search(owner, { rules, first, moves }, bot.botLevel as Level, deadlineAt, remainingMs, match.id);
+    this.timer(bot.botLevel, (Date.now() - began) / 1000);
+    // The computer never forfeits on the engine's account: any legal move beats a lost clock.
+    const move = searched ?? anyLegalMove(rules, first, moves);
     const delay = Math.min(this.settings.moveDelayMs, remainingMs === null ? Infinity : remainingMs / 50) - (Date.now() - began);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (this.stopped) return;
     const ply = moves.length + 1;
-    await this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date());
+    await this.inLane(owner, () =>
+      this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date()),
+    );
   }
 
-  private async offerRematch(bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
+  /**
+   * The engine's move by `deadlineAt`, or undefined. A search that has not
+   * got a place by then is never asked; one that has, but has not answered
+   * (a worker starved of CPU), is not waited for: it keeps its place until
+   * it ends, by its own deadline, so the engine's queue never grows.
+   */
+  private async search(
+    owner: string,
+    game: { rules: RuleOptions; first: Player; moves: Move[] },
+    level: Level,
+    deadlineAt: number,
+    remainingMs: number | null,
+    matchId: string,
+  ): Promise<Move | undefined> {
+    // The slack covers a new worker's start, and a worker so starved that it missed the deadline.
+    const slack = remainingMs === null ? 30_000 : Math.min(30_000, Math.max(500, remainingMs / 10));
+    const answer = this.searches
+      .run(
+        owner,
+        async () => {
+          const timeMs = Math.max(1, deadlineAt - Date.now());
+          return (await this.engine().bestMove(game, { level, timeMs, deadlineAt, seed: randomInt(2 ** 31), limitMs: timeMs + slack })).move;
+        },
+        deadlineAt,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof EngineError) this.log.warn({ err: error, matchId }, 'engine gave no move; the computer plays a legal one');
+        else logFailure(this.log, error, { matchId }, 'search failed');
+        return undefined;
+      });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, deadlineAt + SEARCH_GRACE_MS - Date.now()))));
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async offerRematch(owner: string, bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {
     const offered = seat === 0 ? match.rematch0 : match.rematch1;
     if (offered || match.nextMatchId || match.endReason === 'abort') return;
-    await this.matches.rematch(bot, match.id);
+    await this.inLane(owner, () => this.matches.rematch(bot, match.id));
   }
 
 }

@@ -13,12 +13,6 @@ describe('thinkBudgetMs', () => {
     expect(thinkBudgetMs({ thinkMs: 100, remainingMs: -5, incrementMs: null })).toBe(5);
   });
 
-  it('shares the think time among the searches waiting for one worker', () => {
-    expect(thinkBudgetMs({ thinkMs: 100, remainingMs: null, incrementMs: null, crowd: 4 })).toBe(25);
-    expect(thinkBudgetMs({ thinkMs: 100, remainingMs: null, incrementMs: null, crowd: 1000 })).toBe(5);
-    expect(thinkBudgetMs({ thinkMs: 100, remainingMs: 1000, incrementMs: null, crowd: 2 })).toBe(20);
-  });
-
   it('never gives more than a fiftieth of what is left plus half the increment, floor aside', () => {
     for (let remaining = 300; remaining < 200_000; remaining *= 1.7) {
       const budget = thinkBudgetMs({ thinkMs: 1000, remainingMs: remaining, incrementMs: 1000 });

@@ -2,9 +2,9 @@
 // small share of what it has left (plus most of the increment), so it never
 // runs out of time on any clock a person could play: with 1 minute left and
 // no increment it still has 50 moves of ~20 ms before its share shrinks to
-// the floor, and a game that long has almost always ended. Searches waiting
-// for the same worker threads share their time: with many games against the
-// computer at once each move gets a shorter search rather than a longer wait.
+// the floor, and a game that long has almost always ended. The budget is a
+// deadline counted from the computer's turn being seen (bot-driver.ts): a
+// wait for the database or a worker comes out of the search, not on top of it.
 
 /** The fraction of the remaining time one move may use. */
 const SHARE_OF_REMAINING = 1 / 50;
@@ -15,11 +15,9 @@ export function thinkBudgetMs(settings: {
   thinkMs: number;
   remainingMs: number | null;
   incrementMs: number | null;
-  /** Searches in flight per worker thread, this one included. */
-  crowd?: number;
 }): number {
   const { remainingMs, incrementMs } = settings;
-  const thinkMs = Math.max(FLOOR_MS, Math.floor(settings.thinkMs / Math.max(1, settings.crowd ?? 1)));
+  const thinkMs = Math.max(FLOOR_MS, settings.thinkMs);
   if (remainingMs === null) return thinkMs;
   const share = Math.max(0, remainingMs) * SHARE_OF_REMAINING + (incrementMs ?? 0) * 0.5;
   return Math.max(FLOOR_MS, Math.min(thinkMs, Math.floor(share)));

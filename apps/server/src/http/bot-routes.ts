@@ -11,6 +11,6 @@ export async function botRoutes(app: FastifyInstance, { players, costs, botGames
     const player = await requirePaidPlayer(players, costs, request, 'engine');
     const body = parseInput(createBotGameRequest, request.body);
     reply.status(201);
-    return botGames.create(player.id, body);
+    return botGames.create(player.id, request.ip, body);
   });
 }

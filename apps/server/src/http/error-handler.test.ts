@@ -19,6 +19,9 @@ describe('the REST error handler', () => {
     app.get('/refused', async () => {
       throw new ServiceError(ErrorCode.RoomNotFound, 'No such room', 404);
     });
+    app.get('/busy', async () => {
+      throw new ServiceError(ErrorCode.AnalysisBusy, 'Too many analyses are waiting', 503);
+    });
     app.get('/bug', async () => {
       throw new TypeError('cannot read properties of undefined');
     });
@@ -39,6 +42,16 @@ describe('the REST error handler', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ ok: false, code: 'ROOM_NOT_FOUND', message: 'No such room' });
     expect(logged('request refused')).toEqual([expect.objectContaining({ level: 30, status: 404, code: 'ROOM_NOT_FOUND' })]);
+    expect(JSON.stringify(lines)).not.toContain('stack');
+  });
+
+  it('logs a refusal answered 503 (a full queue) at info too, without a stack', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/busy' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ ok: false, code: 'ANALYSIS_BUSY' });
+    expect(logged('request refused')).toEqual([expect.objectContaining({ level: 30, status: 503, code: 'ANALYSIS_BUSY' })]);
+    expect(logged('request failed')).toEqual([]);
     expect(JSON.stringify(lines)).not.toContain('stack');
   });
 

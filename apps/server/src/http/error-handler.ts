@@ -3,9 +3,10 @@ import { ErrorCode, type ErrorBody } from '@oanquan/protocol';
 import { asRefusal, ServiceError } from '../errors.js';
 
 /**
- * The one error path of the REST layer. A 4xx is the client's doing: it is
- * answered with its code and logged quietly without a stack, so strangers
- * cannot fill the logs. Anything else is a bug: logged in full, answered
+ * The one error path of the REST layer. A 4xx is the client's doing, and a
+ * service's own refusal is no bug whatever its status (a full queue answers
+ * 503): both are answered with their code and logged quietly without a
+ * stack, so strangers cannot fill the logs. Anything else is a bug: logged in full, answered
  * INTERNAL without details. A lost database answers UNAVAILABLE (503) and is
  * logged as a warning: it is the operator's concern, not a bug.
  */
@@ -14,8 +15,9 @@ export function handleHttpError(error: FastifyError | ServiceError | Error, requ
   const body = refusal ? refusal.toBody() : errorBody(error);
   const status = refusal ? refusal.status : statusOf(error);
   if (body.code === ErrorCode.Unavailable) request.log.warn({ err: error }, 'database unreachable');
-  else if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else if (status >= 500 && !refusal) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, code: body.code, reason: body.message }, 'request refused');
+  if (refusal?.retryAfterSeconds !== undefined) reply.header('retry-after', refusal.retryAfterSeconds);
   return reply.status(status).send(body);
 }
 

@@ -4,7 +4,9 @@ import { ErrorCode } from '@oanquan/protocol';
 import type { Config } from '../config.js';
 import { ServiceError } from '../errors.js';
 import type { PlayerService } from '../players/player-service.js';
-import { usernameKey } from '../players/accounts.js';
+import type { Counters } from '../limits/counters.js';
+import { counterStore } from '../limits/rate-limit-store.js';
+import { SignInThrottle } from '../limits/sign-in-throttle.js';
 import { sessionToken } from './session-cookie.js';
 import { requirePlayer } from './session-routes.js';
 
@@ -16,17 +18,26 @@ export type RateLimitSettings = Pick<
   | 'RATE_LIMIT_READS_PER_MINUTE'
   | 'RATE_LIMIT_SIGNUPS_PER_HOUR'
   | 'RATE_LIMIT_LOGINS_PER_MINUTE'
-  | 'RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR'
+  | 'RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS'
+  | 'RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME'
+  | 'RATE_LIMIT_LOGINS_FIRST_DELAY_MS'
+  | 'RATE_LIMIT_LOGINS_MAX_DELAY_MS'
+  | 'RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS'
   | 'RATE_LIMIT_ANALYSES_PER_MINUTE'
 >;
 
 export interface RateLimiters {
-  /** Counts a sign-in attempt against the username tried, from any address; throws RATE_LIMITED past the limit. */
-  limitLoginsPerUsername(request: FastifyRequest): Promise<void>;
+  /** Slows password guessing per address and per username; only failed sign-ins count. */
+  signIns: SignInThrottle;
+}
+
+/** The address a request is counted against: an IPv6 client's whole /64, which is what one client is given. */
+export function requestAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
 }
 
 function byAddress(request: FastifyRequest): string {
-  return `address:${normalizeIP(request.ip)}`;
+  return `address:${requestAddress(request)}`;
 }
 
 /**
@@ -51,12 +62,11 @@ function byPerson(players: PlayerService) {
  * have a budget of their own, everything else shares a generous one. Making
  * a guest is limited by address alone, or each new guest's token would open
  * a fresh allowance for the next; so are keeping an account and signing in
- * (a sign-in is also counted against the username tried, so guessing one
- * person's password from many addresses gets nowhere).
+ * (whose failures are also slowed per username, see SignInThrottle).
  */
 export async function rateLimits(
   api: FastifyInstance,
-  { players, settings, onRefused }: { players: PlayerService; settings: RateLimitSettings; onRefused?: () => void },
+  { players, settings, counters, onRefused }: { players: PlayerService; settings: RateLimitSettings; counters: Counters; onRefused?: () => void },
 ): Promise<RateLimiters> {
   const person = byPerson(players);
   const perRoute: Record<string, RateLimitOptions | false> = {
@@ -85,21 +95,18 @@ export async function rateLimits(
     max: settings.RATE_LIMIT_READS_PER_MINUTE,
     timeWindow: '1 minute',
     keyGenerator: person,
+    store: counterStore(counters),
     onExceeded: () => onRefused?.(),
     errorResponseBuilder: (_request, context) =>
       new ServiceError(ErrorCode.RateLimited, `Too many requests; try again in ${context.after}`, context.statusCode),
   });
-  const perUsername = api.createRateLimit({
-    max: settings.RATE_LIMIT_LOGINS_PER_USERNAME_PER_HOUR,
-    timeWindow: '1 hour',
-    keyGenerator: (request) => `username:${usernameKey(String((request.body as { username?: unknown }).username ?? '').trim())}`,
-  });
   return {
-    async limitLoginsPerUsername(request) {
-      const outcome = await perUsername(request);
-      if (!outcome.isAllowed && outcome.isExceeded) {
-        throw new ServiceError(ErrorCode.RateLimited, `Too many sign-in attempts for this username; try again in ${Math.ceil(outcome.ttlInSeconds / 60)} minutes`, 429);
-      }
-    },
+    signIns: new SignInThrottle(counters, {
+      freeFailuresPerAddress: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS,
+      freeFailuresPerUsername: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME,
+      firstDelayMs: settings.RATE_LIMIT_LOGINS_FIRST_DELAY_MS,
+      maxDelayMs: settings.RATE_LIMIT_LOGINS_MAX_DELAY_MS,
+      failuresKeptMs: settings.RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS * 3_600_000,
+    }),
   };
 }

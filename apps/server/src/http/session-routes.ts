@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ErrorCode,
   changePasswordRequest,
   createAccountRequest,
   loginRequest,
@@ -11,10 +12,13 @@ import {
   type SessionResponse,
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
+import type { SignInThrottle } from '../limits/sign-in-throttle.js';
 import type { Accounts } from '../players/accounts.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
+import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
+import { requestAddress } from './rate-limits.js';
 import { parseInput } from './validate.js';
 
 export { bearerToken } from './session-cookie.js';
@@ -38,7 +42,7 @@ export async function requirePlayer(players: PlayerService, request: FastifyRequ
 /** The player, once what they ask for is paid from their budgets and the address's (and their row made, for a guest). */
 export async function requirePaidPlayer(players: PlayerService, costs: CostBudgets, request: FastifyRequest, cost: Cost) {
   const identity = await requireIdentity(players, request);
-  await costs.pay(cost, identity, request.ip);
+  await costs.pay(cost, identity, requestAddress(request));
   return identity.player;
 }
 
@@ -47,8 +51,7 @@ export interface SessionRouteOptions {
   accounts: Accounts;
   costs: CostBudgets;
   cookieSecure: CookieSecure;
-  /** Counts a sign-in attempt against its username; throws once there were too many. */
-  limitLoginsPerUsername(request: FastifyRequest): Promise<void>;
+  signIns: SignInThrottle;
 }
 
 /**
@@ -57,7 +60,7 @@ export interface SessionRouteOptions {
  * for clients that are not browsers.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
-  const { players, accounts, costs, cookieSecure } = options;
+  const { players, accounts, costs, cookieSecure, signIns } = options;
   const opened = <P>(request: FastifyRequest, reply: FastifyReply, token: string, player: P) => {
     setSessionCookie(request, reply, token, cookieSecure);
     return fromBrowser(request) ? { player } : { player, token };
@@ -78,8 +81,14 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
 
   app.post('/session/login', async (request, reply): Promise<AccountResponse> => {
     const { username, password } = parseInput(loginRequest, request.body);
-    await options.limitLoginsPerUsername(request);
-    const signedIn = await accounts.login(username, password);
+    const address = requestAddress(request);
+    const key = usernameKey(username);
+    await signIns.admit(address, key);
+    const signedIn = await accounts.login(username, password).catch(async (error: unknown) => {
+      if (error instanceof ServiceError && error.code === ErrorCode.BadCredentials) await signIns.failed(address, key);
+      throw error;
+    });
+    await signIns.succeeded(address, key);
     // The guest this browser was before is left behind, not merged: its session ends here.
     const before = await requireIdentity(players, request).catch(() => null);
     if (before?.session && before.session.id !== signedIn.session.id) await players.sessions.revoke(before.session.id);
@@ -133,7 +142,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
   app.patch('/me', async (request): Promise<MeResponse> => {
     const identity = await requireIdentity(players, request);
     const { name } = parseInput(renameRequest, request.body);
-    await costs.pay('name', identity, request.ip);
+    await costs.pay('name', identity, requestAddress(request));
     return me({ ...identity, player: await players.rename(identity.player.id, name) });
   });
 }

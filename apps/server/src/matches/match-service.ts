@@ -595,11 +595,16 @@ export class MatchService {
 
   /** A match's room never changes: a live match this process knows answers without a read. */
   async roomCodeOf(matchId: string): Promise<string> {
+    return (await this.seatsOf(matchId)).code;
+  }
+
+  /** The room of a match and who holds its seats (seats never change once play starts, when a live match is known here). */
+  async seatsOf(matchId: string): Promise<{ code: string; player0Id: string | null; player1Id: string | null }> {
     const known = this.games.get(matchId);
-    if (known) return known.match.room.code;
-    const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { room: { select: { code: true } } } });
+    if (known) return { code: known.match.room.code, player0Id: known.match.player0Id, player1Id: known.match.player1Id };
+    const match = await this.db.prisma.match.findUnique({ where: { id: matchId }, select: { player0Id: true, player1Id: true, room: { select: { code: true } } } });
     if (!match) throw new ServiceError(ErrorCode.MatchNotFound, 'No such match', 404);
-    return match.room.code;
+    return { code: match.room.code, player0Id: match.player0Id, player1Id: match.player1Id };
   }
 
   /**

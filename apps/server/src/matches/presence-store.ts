@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { ourCommands } from '../redis-outage.js';
+import { forgoableRedisClient } from '../redis-client.js';
 
 /**
  * Where each process shares who it has in a room: the distinct player ids of
@@ -64,16 +64,7 @@ export class RedisPresenceStore implements PresenceStore {
     private readonly aliveMs: number,
     log: FastifyBaseLogger,
   ) {
-    this.client = createClient({ url, disableOfflineQueue: true });
-    let down = false;
-    // Without a listener an 'error' would crash the process; one line per outage is enough.
-    this.client.on('error', (error: Error) => {
-      if (!down) log.warn({ err: error }, 'presence store unreachable');
-      down = true;
-    });
-    this.client.on('ready', () => {
-      down = false;
-    });
+    this.client = forgoableRedisClient(url, log, 'presence store unreachable');
   }
 
   async connect(): Promise<void> {

@@ -5,11 +5,7 @@ import { ServiceError } from '../errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Identity, PlayerService } from './player-service.js';
 import type { LiveSession, Sessions } from './sessions.js';
-
-/** The form two usernames are compared in: "Lan", "LAN" and "lan" are one account. */
-export function usernameKey(username: string): string {
-  return username.normalize('NFC').toLocaleLowerCase('und');
-}
+import { usernameKey, usernameSkeleton } from './username-forms.js';
 
 const badCredentials = () => new ServiceError(ErrorCode.BadCredentials, 'Wrong username or password', 401);
 
@@ -30,16 +26,20 @@ export class Accounts {
     const passwordHash = await hashPassword(password);
     // A guest who never sat down has no row yet; sign-ups have their own limit per address.
     await this.players.ensureRow(identity);
+    const key = usernameKey(username);
     try {
       // Only a guest is turned into an account, even if two requests race.
       const kept = await this.db.prisma.player.updateMany({
         where: { id: identity.player.id, passwordHash: null },
-        data: { username, usernameKey: usernameKey(username), passwordHash, name: username },
+        data: { username, usernameKey: key, usernameSkeleton: usernameSkeleton(username), passwordHash, name: username },
       });
       if (kept.count === 0) throw new ServiceError(ErrorCode.AlreadyAnAccount, 'This player already has an account', 409);
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        throw new ServiceError(ErrorCode.UsernameTaken, 'That username is taken', 409);
+        // Which of the two unique forms clashed is asked, not read from the error: the drivers word it differently.
+        const same = await this.db.prisma.player.count({ where: { usernameKey: key } });
+        if (same > 0) throw new ServiceError(ErrorCode.UsernameTaken, 'That username is taken', 409);
+        throw new ServiceError(ErrorCode.UsernameLookalike, 'That username looks like one already taken', 409);
       }
       throw error;
     }

@@ -64,7 +64,7 @@ export class RoomService {
 export async function insertRoom(
   client: Pick<Prisma.TransactionClient, 'room'>,
   options: { creatorId: string; rules: RuleOptions; timeControl: TimeControl | null; rated: boolean; seats?: [string, string] },
-): Promise<{ code: string; matchId: string }> {
+): Promise<{ id: string; code: string; matchId: string }> {
   const { rules, timeControl: tc, seats } = options;
   const room = await client.room.create({
     data: {
@@ -86,7 +86,7 @@ export async function insertRoom(
     },
     include: { matches: { select: { id: true } } },
   });
-  return { code: room.code, matchId: room.matches[0]!.id };
+  return { id: room.id, code: room.code, matchId: room.matches[0]!.id };
 }
 
 /** Rules values are plain JSON data; Prisma's Json input type just cannot see that through readonly arrays. */

@@ -7,6 +7,7 @@ import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
 import { roomChannel, type GameSocket } from './game-server.js';
+import type { QuickPhrases } from './quick-phrases.js';
 
 export interface EventServices {
   matches: MatchService;
@@ -14,6 +15,7 @@ export interface EventServices {
   presence: PresenceService;
   matchmaker: Matchmaker;
   costs: CostBudgets;
+  phrases: QuickPhrases;
   metrics?: Metrics;
 }
 
@@ -91,6 +93,10 @@ export function eventHandlers(services: EventServices): EventHandlers {
     },
     'queue:leave': async (socket) => {
       await services.matchmaker.leave(socket.data.player.id);
+      return { ok: true };
+    },
+    'phrase:say': async (socket, payload) => {
+      await services.phrases.say(socket, payload);
       return { ok: true };
     },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { engines } from '../testing/databases.js';
-import { newGuest, startApp, TestClient } from '../testing/live.js';
+import { newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
 import { RawSocket } from '../testing/raw-socket.js';
 
 /**
@@ -82,6 +82,16 @@ describe.each(engines)('the socket edge on %s', (engine) => {
     r.send(frame);
     await r.until('close', 'the connection to close');
     expect(await bystander.request('sync', sync())).toMatchObject({ ok: false, code: 'MATCH_NOT_FOUND' });
+  });
+
+  it('refuses a version past what the database holds as a bad request, not an internal error', async () => {
+    const guest = await newGuest(url);
+    const room = await newRoom(url, guest.token);
+    const c = await client(guest.token);
+    for (const version of [2 ** 31, 1e15]) {
+      expect(await c.request('sync', { matchId: room.matchId, version })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    }
+    expect(await c.request('move', { matchId: room.matchId, moveId: 'm1', version: 2 ** 31, square: 1, dir: 1 })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
   });
 
   it("refuses a player's sockets past MAX_SOCKETS_PER_PLAYER at the handshake, and frees a slot when one closes", async () => {

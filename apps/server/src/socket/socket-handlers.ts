@@ -38,6 +38,7 @@ export function attachSocketHandlers(
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = defaultSocketLimits,
   addressOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '',
+  schemeOf: (request: IncomingMessage) => 'http' | 'https' = () => 'http',
 ): void {
   // Per process, like the rate limits: each process behind a load balancer counts its own connections.
   const playerSlots = new ConnectionSlots(socketLimits.maxSocketsPerPlayer);
@@ -53,7 +54,7 @@ export function attachSocketHandlers(
   io.use((socket, next) => {
     const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.message), { data: body }));
     // Another site's page could open a socket that carries this site's cookie.
-    const crossSite = crossSiteRefusal(socket.request.headers);
+    const crossSite = crossSiteRefusal(socket.request, schemeOf(socket.request));
     if (crossSite) return refuse({ ok: false, code: ErrorCode.CrossSite, message: crossSite });
     const address = addressOf(socket.request);
     // The address is checked before the token, so a full address costs no database lookup.

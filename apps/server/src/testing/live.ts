@@ -44,6 +44,20 @@ export async function api<T>(url: string, path: string, init: { method?: string;
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** A POST from the client address a trusted proxy reports (the server runs with TRUST_PROXY). */
+export async function postFrom<T>(url: string, path: string, from: string, body?: unknown, token?: string) {
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: {
+      'x-forwarded-for': from,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T, retryAfter: response.headers.get('retry-after') };
+}
+
 export async function newGuest(url: string): Promise<SessionResponse> {
   return (await api<SessionResponse>(url, '/api/session', { method: 'POST' })).body;
 }

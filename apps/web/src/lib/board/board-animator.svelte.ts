@@ -1,6 +1,7 @@
 import type { PlyEvent, Position } from '@oanquan/rules';
 import { FRAME_MS, sowingFrames, type BoardFrame } from './frames.js';
 import { paceFactor, sowingMs } from './sowing-pace.js';
+import { frameSound } from '../sound/sounds.js';
 
 export interface PlyOptions {
   /** Runs when the ply's last frame has been shown (or at once without animation, or when stopped). */
@@ -72,6 +73,7 @@ export class BoardAnimator {
       return;
     }
     this.frame = frame;
+    frameSound(frame, item.frames[index - 1]);
     item.pace ??= paceFactor(factor, item.msAtOne, item.withinMs?.() ?? null);
     const ms = FRAME_MS[frame.kind ?? 'drop'] * item.pace;
     this.timer = setTimeout(() => this.show(item, index + 1), ms);

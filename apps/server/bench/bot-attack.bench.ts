@@ -1,0 +1,234 @@
+/**
+ * One address starting games against the computer and playing them at full
+ * speed, beside people's games (PostgreSQL, PGlite when no server answers).
+ * Many guests from one address each ask for several level-8 games at once
+ * (the server trusts the bench's X-Forwarded-For, so the attacker and the
+ * victim each have an address of their own);
+ * the caps refuse some (counted by code), and every game let through is
+ * played without a pause, a new one started whenever one ends. Beside it,
+ * measured without the attack and then with it: two people playing each
+ * other (their move acks), and a victim from another address playing the
+ * computer at a person's pace (their move acks, and the computer's reply
+ * from the victim's ack to the computer's move against its deadline, the
+ * server's BOT_MOVE_DELAY_MS). Then the failures of the server's periodic
+ * tasks logged in each phase.
+ */
+import { loadavg } from 'node:os';
+import { PRESETS } from '@oanquan/rules';
+import type { RoomResponse, Seat } from '@oanquan/protocol';
+import { startServerProcess } from '@oanquan/testkit';
+import { engines, scratchTarget } from '../src/testing/databases.js';
+import { HumanSide } from '../src/testing/human-side.js';
+import { newGuest, TestClient } from '../src/testing/live.js';
+import { peoplePlaying, percentiles, quantile } from './people-playing.js';
+
+const ATTACK_GUESTS = Number(process.env.BENCH_ATTACK_GUESTS ?? 110);
+const GAMES_EACH = Number(process.env.BENCH_ATTACK_GAMES_EACH ?? 3);
+const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 30);
+const LEVEL = 8;
+const MOVE_DELAY_MS = 600;
+const VICTIM_THINK_MS = 1000;
+const ATTACKER_ADDRESS = '198.51.100.7';
+const VICTIM_ADDRESS = '203.0.113.9';
+/** What the server logs when a task it runs on its own fails (warnings and errors). */
+const PERIODIC = /sweep failed|tick failed|timeout failed|abandoned match failed|pulse|was down|cleanup|queue failed|heartbeat|refresh failed/i;
+
+const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
+const scratch = await scratchTarget(engine);
+const database: Record<string, string> = scratch.target.kind === 'postgresql' ? { DATABASE_URL: scratch.target.url } : {};
+const server = await startServerProcess({
+  ...database,
+  BOT_MOVE_DELAY_MS: String(MOVE_DELAY_MS),
+  LOG_LEVEL: 'warn',
+  // The attacker's guests and sockets are not what is measured here.
+  RATE_LIMIT_GUESTS_PER_HOUR: '100000',
+  // Everyone here connects from loopback: the games are started as from the addresses the bench names (X-Forwarded-For).
+  TRUST_PROXY: 'loopback',
+  MAX_SOCKETS_PER_ADDRESS: '100000',
+});
+const url = server.url;
+
+/**
+ * The victim: a person playing the computer, thinking a second a move, from
+ * an address of their own (their own guest and socket), until `endsAt`; what
+ * did not happen by then is told as a failure.
+ */
+async function victim(endsAt: number): Promise<{ acks: number[]; replies: number[]; starts: number[]; failures: string[] }> {
+  const acks: number[] = [];
+  const replies: number[] = [];
+  const starts: number[] = [];
+  const failures: string[] = [];
+  const until = () => performance.now() > endsAt;
+  while (!until()) {
+    const asked = performance.now();
+    const game = await botGame(await newGuest(url), VICTIM_ADDRESS, undefined, endsAt).catch((error: unknown) => {
+      failures.push(`game not started: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (!game) break;
+    const { client, room, seat } = game;
+    starts.push(performance.now() - asked);
+    let acked = 0;
+    client.socket.on('match:event', (envelope) => {
+      if (envelope.event.type === 'moved' && envelope.event.move.seat !== seat && acked > 0) {
+        replies.push(performance.now() - acked);
+        acked = 0;
+      }
+    });
+    const request = client.request.bind(client);
+    client.request = (async (event: 'move', payload: unknown) => {
+      const t0 = performance.now();
+      const ack = await request(event, payload);
+      acked = performance.now();
+      if (event === 'move') acks.push(acked - t0);
+      return ack;
+    }) as typeof client.request;
+    const human = new HumanSide(client, room.matchId, seat, 1 + acks.length);
+    try {
+      while (!until() && !human.ended()) await human.playUntilEnd(PRESETS.classic, 1, Math.max(1, endsAt - performance.now()), VICTIM_THINK_MS);
+    } catch (error) {
+      // Waiting for the computer is cut short at the end of the phase: only a wait that ended sooner failed.
+      if (!until()) failures.push(error instanceof Error ? error.message : String(error));
+    }
+    client.close();
+  }
+  return { acks, replies, starts, failures };
+}
+
+/** A game against the computer made, joined and past the opener, by `endsAt` at the latest. */
+async function botGame(guest: { token: string }, address: string, created?: RoomResponse, endsAt = performance.now() + 120_000): Promise<{ client: TestClient; room: RoomResponse; seat: Seat }> {
+  const started = created ? { room: created } : await startGame(guest.token, address);
+  if (!started.room) throw new Error(started.refused);
+  const room = started.room;
+  const client = await TestClient.connect(url, guest.token);
+  const joined = await client.request('room:join', { code: room.code });
+  if (!joined.ok) throw new Error(joined.code);
+  for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {
+    const ack = await client.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
+    const left = endsAt - performance.now();
+    await client
+      .until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the opener', Math.max(1, left))
+      .catch((error: unknown) => {
+        client.close();
+        throw error;
+      });
+  }
+  return { client, room, seat: joined.seat as Seat };
+}
+
+/** A new game, or why not: a refusal's status and code, or what broke the request. */
+async function startGame(token: string, address: string): Promise<{ room?: RoomResponse; refused?: string }> {
+  try {
+    const response = await fetch(`${url}/api/bot-games`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ level: LEVEL }),
+    });
+    const body = (await response.json()) as RoomResponse & { code: string };
+    return response.status === 201 ? { room: body } : { refused: `${response.status} ${body.code}` };
+  } catch (error) {
+    return { refused: `no answer: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** The attack: answers how many games were let through and what was refused, by code; plays until `until`. */
+async function attack(until: () => boolean) {
+  const refused = new Map<string, number>();
+  let running = 0;
+  let moves = 0;
+  const guests = await Promise.all(Array.from({ length: ATTACK_GUESTS }, () => newGuest(url)));
+  const asks = guests.flatMap((guest) => Array.from({ length: GAMES_EACH }, () => guest));
+  const admitted: Array<{ token: string; room: RoomResponse }> = [];
+  for (const guest of asks) {
+    const outcome = await startGame(guest.token, ATTACKER_ADDRESS);
+    if (outcome.room) admitted.push({ token: guest.token, room: outcome.room });
+    else refused.set(outcome.refused!, (refused.get(outcome.refused!) ?? 0) + 1);
+  }
+  const errors: string[] = [];
+  // Played until the attack stops; nobody waits for the last moves (the run ends with the server).
+  void Promise.all(
+    admitted.map(async ({ token, room: first }) => {
+      let room: RoomResponse | undefined = first;
+      while (!until()) {
+        try {
+          const game = await botGame({ token }, ATTACKER_ADDRESS, room);
+          running++;
+          const human = new HumanSide(game.client, game.room.matchId, game.seat, moves);
+          while (!until() && !human.ended()) {
+            const made = await human.playUntilEnd(PRESETS.classic, 1, 120_000, 0);
+            moves += made;
+          }
+          running--;
+          game.client.close();
+        } catch (error) {
+          errors.push(error instanceof Error ? error.message : String(error));
+        }
+        // The game is over: the same person starts another as soon as the caps let them.
+        room = undefined;
+        while (!until() && !room) {
+          const next = await startGame(token, ATTACKER_ADDRESS);
+          room = next.room;
+          if (!room) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    }),
+  );
+  return { admitted: admitted.length, refused, running: () => running, moves: () => moves, errors };
+}
+
+/** The server's warnings and errors in its output since `from`, by message. */
+function logged(from: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of server.output().slice(from).split('\n')) {
+    const match = /"level":(40|50).*?"msg":"([^"]*)"/.exec(line);
+    if (match) counts.set(`${match[1] === '50' ? 'error' : 'warn'}: ${match[2]}`, (counts.get(`${match[1] === '50' ? 'error' : 'warn'}: ${match[2]}`) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function phase(name: string) {
+  const from = server.output().length;
+  const ends = performance.now() + PHASE_SECONDS * 1000;
+  const over = () => performance.now() > ends;
+  const [people, own] = await Promise.all([peoplePlaying(url, over, 0), victim(ends)]);
+  const logs = logged(from);
+  const periodic = [...logs].filter(([message]) => PERIODIC.test(message));
+  console.log(`${name} (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}):`);
+  console.log(`  two people: move ack ${percentiles(people)}`);
+  console.log(`  victim against the computer: game made and past its opener in ${percentiles(own.starts)}; move ack ${percentiles(own.acks)}`);
+  const late = own.replies.filter((ms) => ms > MOVE_DELAY_MS + 200).length;
+  console.log(`  victim's computer reply (deadline ${MOVE_DELAY_MS} ms): ${percentiles(own.replies)}; ${late} over deadline + 200 ms`);
+  if (own.failures.length) console.log(`  the victim's failures: ${own.failures.join('; ')}`);
+  console.log(`  periodic task failures: ${periodic.length ? periodic.map(([m, n]) => `${n}× ${m}`).join('; ') : 'none'}`);
+  const other = [...logs].filter(([message]) => !PERIODIC.test(message));
+  if (other.length) console.log(`  other warnings and errors: ${other.map(([m, n]) => `${n}× ${m}`).join('; ')}`);
+  return { people, own };
+}
+
+try {
+  console.log(`engine ${engine}; ${PHASE_SECONDS} s per phase; level ${LEVEL}; the computer's move lands ${MOVE_DELAY_MS} ms after its turn began`);
+  const alone = await phase('without the attack');
+  let attacking = true;
+  const attacker = await attack(() => !attacking);
+  console.log(`attack: ${ATTACK_GUESTS} guests from one address asked for ${GAMES_EACH} games each: ${attacker.admitted} started; refused: ${[...attacker.refused].map(([code, n]) => `${n}× ${code}`).join(', ') || 'none'}`);
+  // Measured once the games let through are under way (past their openers), or after two minutes.
+  const settling = performance.now() + 120_000;
+  while (attacker.running() < attacker.admitted && performance.now() < settling) await new Promise((resolve) => setTimeout(resolve, 500));
+  const movesBefore = attacker.moves();
+  const started = performance.now();
+  const beside = await phase(`with the attack (${attacker.running()} of its games being played)`);
+  const rate = (attacker.moves() - movesBefore) / ((performance.now() - started) / 1000);
+  attacking = false;
+  console.log(`  the attack's own moves: ${rate.toFixed(0)} a second${attacker.errors.length ? `; ${attacker.errors.length} of its games failed: ${[...new Set(attacker.errors)].slice(0, 3).join('; ')}` : ''}`);
+  const p99 = (values: number[]) => quantile([...values].sort((x, y) => x - y), 99);
+  console.log(
+    `goals: people's ack p99 ${p99(beside.people).toFixed(1)} ms against 1.5 × ${p99(alone.people).toFixed(1)} = ${(1.5 * p99(alone.people)).toFixed(1)} ms; ` +
+      `victim's ack p99 ${p99(beside.own.acks).toFixed(1)} ms against ${(1.5 * p99(alone.own.acks)).toFixed(1)} ms; ` +
+      `computer reply p99 ${p99(beside.own.replies).toFixed(1)} ms against ${MOVE_DELAY_MS + 200} ms`,
+  );
+} finally {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await scratch.drop();
+}
+process.exit(0);

@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type OwnRedis } from '../testing/cluster.js';
+import { SharedCounters } from './shared-counters.js';
+
+const log = pino({ level: 'silent' });
+
+describe('shared counters', () => {
+  let redis: OwnRedis;
+  let one: SharedCounters;
+  let two: SharedCounters;
+  beforeAll(async () => {
+    redis = await startRedis();
+    one = new SharedCounters(redis.url, log);
+    two = new SharedCounters(redis.url, log);
+    await Promise.all([one.connect(), two.connect()]);
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    await redis.stop();
+  });
+
+  it('count as one for every process, each kind of counter', async () => {
+    expect(await one.add('failures', 60_000)).toBe(1);
+    expect(await two.add('failures', 60_000)).toBe(2);
+    expect(await one.get('failures')).toMatchObject({ value: 2, ttlMs: expect.any(Number) });
+    expect((await two.get('failures')).ttlMs).toBeGreaterThan(50_000);
+
+    expect(await one.count('window', 60_000)).toMatchObject({ value: 1 });
+    expect(await two.count('window', 60_000)).toMatchObject({ value: 2 });
+
+    await two.set('wait', 3, 30_000);
+    expect(await one.get('wait')).toMatchObject({ value: 3 });
+    await one.delete('wait');
+    expect(await two.get('wait')).toEqual({ value: 0, ttlMs: 0 });
+  });
+
+  it('keep a window fixed from its first count, and forget it after', async () => {
+    const first = await one.count('short window', 300);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await two.count('short window', 300);
+    expect(second.value).toBe(2);
+    expect(second.ttlMs).toBeLessThan(first.ttlMs);
+    await expect.poll(async () => (await one.get('short window')).value, { timeout: 10_000 }).toBe(0);
+  });
+
+  it('count in each process, without failing, while Redis is gone', async () => {
+    await redis.stop();
+    await expect.poll(() => Promise.all([one.add('alone', 60_000), two.add('alone', 60_000)]), { timeout: 10_000 }).toEqual([1, 1]);
+    expect(await one.add('alone', 60_000)).toBe(2);
+    expect(await two.get('alone')).toMatchObject({ value: 1 });
+    expect(await one.count('alone window', 60_000)).toMatchObject({ value: 1 });
+  });
+});

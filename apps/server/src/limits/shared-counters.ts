@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { forgoableRedisClient } from '../redis-client.js';
+import { MemoryCounters, type Counted, type Counters } from './counters.js';
+
+const PREFIX = 'oanquan:limit:';
+
+// One round trip each, and atomic: two processes counting at once never lose a count.
+const ADD = `local v = redis.call('INCR', KEYS[1]) redis.call('PEXPIRE', KEYS[1], ARGV[1]) return v`;
+const COUNT = `local v = redis.call('INCR', KEYS[1]) if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {v, redis.call('PTTL', KEYS[1])}`;
+const GET = `local v = redis.call('GET', KEYS[1]) if not v then return {0, 0} end return {tonumber(v), redis.call('PTTL', KEYS[1])}`;
+
+/** Longer than Redis takes on a loaded machine; a limit that waits longer falls back to this process's count. */
+const ANSWER_WITHIN_MS = 1000;
+
+/**
+ * Counters every server process shares, in Redis: a budget is the cluster's,
+ * not each node's, so three nodes do not give three times the guesses.
+ * While Redis cannot be reached (or does not answer in time), each process
+ * counts in its own memory, as a lone process would, and nothing is refused
+ * for want of Redis.
+ */
+export class SharedCounters implements Counters {
+  private readonly client;
+  private readonly local: MemoryCounters;
+
+  constructor(url: string, log: FastifyBaseLogger, now: () => number = Date.now) {
+    this.local = new MemoryCounters(now);
+    this.client = forgoableRedisClient(url, log, 'limits store unreachable: each process counts its own');
+  }
+
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
+  add(key: string, ttlMs: number): Promise<number> {
+    return this.shared(async () => Number(await this.run(ADD, key, ttlMs)), () => this.local.add(key, ttlMs));
+  }
+
+  count(key: string, windowMs: number): Promise<Counted> {
+    return this.shared(async () => counted(await this.run(COUNT, key, windowMs)), () => this.local.count(key, windowMs));
+  }
+
+  get(key: string): Promise<Counted> {
+    return this.shared(async () => counted(await this.run(GET, key)), () => this.local.get(key));
+  }
+
+  set(key: string, value: number, ttlMs: number): Promise<void> {
+    return this.shared(
+      async () => void (await this.client.sendCommand(['SET', PREFIX + key, String(value), 'PX', String(Math.max(1, Math.ceil(ttlMs)))])),
+      () => this.local.set(key, value, ttlMs),
+    );
+  }
+
+  delete(key: string): Promise<void> {
+    return this.shared(async () => void (await this.client.sendCommand(['DEL', PREFIX + key])), () => this.local.delete(key));
+  }
+
+  async close(): Promise<void> {
+    if (this.client.isReady) await this.client.close();
+    else if (this.client.isOpen) this.client.destroy();
+  }
+
+  private run(script: string, key: string, ms?: number) {
+    const args = ms === undefined ? [] : [String(Math.max(1, Math.ceil(ms)))];
+    return this.client.sendCommand(['EVAL', script, '1', PREFIX + key, ...args]);
+  }
+
+  private async shared<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (!this.client.isReady) return local();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ANSWER_WITHIN_MS);
+    });
+    try {
+      return await Promise.race([remote(), late]);
+    } catch {
+      return local();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function counted(reply: unknown): Counted {
+  const [value, ttlMs] = reply as [number, number];
+  return { value: Number(value), ttlMs: Math.max(0, Number(ttlMs)) };
+}

@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import type { PhraseMessage } from '@oanquan/protocol';
+import { testRateLimits } from '@oanquan/testkit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, paths } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { testRedisUrl } from '../testing/cluster.js';
+import { engines, postgresAvailable, scratchTarget } from '../testing/databases.js';
+import { newGuest, openedGame, startApp, TestClient } from '../testing/live.js';
+
+/** Every quick phrase a client is sent, in order. */
+function heard(client: TestClient): PhraseMessage[] {
+  const messages: PhraseMessage[] = [];
+  client.socket.on('phrase', (message) => messages.push(message));
+  return messages;
+}
+
+async function until(test: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(engines)('quick phrases on %s', (engine) => {
+  let url: string;
+  const open: TestClient[] = [];
+
+  let app: App;
+  beforeAll(async () => {
+    ({ url, app } = await startApp(engine));
+  });
+  afterEach(() => {
+    for (const client of open.splice(0)) client.close();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Two players past the opener, and two spectators in their room. */
+  async function table() {
+    const game = await openedGame([url, url]);
+    const watchers = await Promise.all([newGuest(url), newGuest(url)]);
+    const [c, d] = await Promise.all(watchers.map((w) => TestClient.connect(url, w.token)));
+    open.push(game.a, game.b, c!, d!);
+    await c!.request('room:join', { code: game.room.code });
+    await d!.request('room:join', { code: game.room.code });
+    return { ...game, c: c!, d: d!, heard: [game.a, game.b, c!, d!].map(heard) as [PhraseMessage[], PhraseMessage[], PhraseMessage[], PhraseMessage[]] };
+  }
+
+  it("a player's phrase reaches the opponent and the spectators as an id, with the sender's seat; it is never a match event", async () => {
+    const { a, b, room, alice, heard: [toA, toB, toC, toD] } = await table();
+    const before = await a.request('sync', { matchId: room.matchId, version: 0 });
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'good-luck' })).toEqual({ ok: true });
+    expect(await b.request('phrase:say', { matchId: room.matchId, phrase: 'thanks' })).toEqual({ ok: true });
+    await until(() => [toA, toB, toC, toD].every((messages) => messages.length === 2), 'both phrases everywhere');
+    for (const messages of [toA, toB, toC, toD]) {
+      expect(messages.map((m) => [m.phrase, m.seat])).toEqual([['good-luck', 0], ['thanks', 1]]);
+      expect(messages[0]).toMatchObject({ matchId: room.matchId, from: { id: alice.player.id } });
+    }
+    // Kept out of the record: the match's events are what they were.
+    expect(await a.request('sync', { matchId: room.matchId, version: 0 })).toEqual(before);
+    expect(JSON.stringify(before)).not.toContain('good-luck');
+  });
+
+  it("a spectator's phrase reaches the spectators only, never the players", async () => {
+    const { a, c, room, heard: [toA, toB, toC, toD] } = await table();
+    expect(await c.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })).toEqual({ ok: true });
+    await until(() => toC.length === 1 && toD.length === 1, "the spectator's phrase at both spectators");
+    expect(toD[0]).toMatchObject({ phrase: 'nice', seat: null });
+    // A player's phrase sent after it arrives after it: had the spectator's reached the players, it would be there first.
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'hello' })).toEqual({ ok: true });
+    await until(() => toB.length === 1 && toA.length === 1, "the player's phrase");
+    expect(toA.map((m) => m.phrase)).toEqual(['hello']);
+    expect(toB.map((m) => m.phrase)).toEqual(['hello']);
+  });
+
+  it('limits each person across their sockets: past the burst a phrase is refused with TOO_MANY_PHRASES and sent to no one', async () => {
+    const { a, alice, room, heard: [, toB] } = await table();
+    const second = await TestClient.connect(url, alice.token);
+    open.push(second);
+    await second.request('room:join', { code: room.code });
+    const say = (client: TestClient) => client.request('phrase:say', { matchId: room.matchId, phrase: 'gg' });
+    expect([await say(a), await say(second), await say(a)]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(await say(second)).toMatchObject({ ok: false, code: 'TOO_MANY_PHRASES' });
+    await until(() => toB.length >= 3, 'the three phrases allowed');
+    // The refusal was acknowledged after the allowed three were broadcast; nothing follows them.
+    expect(await a.request('sync', { matchId: room.matchId, version: 0 })).toMatchObject({ ok: true });
+    expect(toB).toHaveLength(3);
+  });
+
+  it('refuses a malformed or unknown phrase with BAD_REQUEST, and one from outside the room with NOT_IN_ROOM; nothing is sent', async () => {
+    const { a, room, heard: [toA, toB, toC] } = await table();
+    for (const payload of [
+      { matchId: room.matchId, phrase: 'you are bad' },
+      { matchId: room.matchId, phrase: 'gg', text: 'free text' },
+      { matchId: room.matchId },
+      { matchId: 'not-a-match', phrase: 'gg' },
+      'gg',
+    ]) {
+      expect(await a.request('phrase:say', payload)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    }
+    const stranger = await TestClient.connect(url, (await newGuest(url)).token);
+    open.push(stranger);
+    expect(await stranger.request('phrase:say', { matchId: room.matchId, phrase: 'gg' })).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
+    // A phrase that is allowed, sent last, is the first any of them hears.
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'close' })).toEqual({ ok: true });
+    await until(() => toB.length === 1 && toC.length === 1 && toA.length === 1, 'the one allowed phrase');
+    expect([toA, toB, toC].map((messages) => messages.map((m) => m.phrase))).toEqual([['close'], ['close'], ['close']]);
+  });
+});
+
+describe.skipIf(!postgresAvailable)('quick phrases across two processes sharing Redis', () => {
+  const apps: App[] = [];
+  const clients: TestClient[] = [];
+  let drop: () => Promise<void> = async () => {};
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await Promise.all(apps.map((app) => app.close()));
+    await drop();
+  });
+
+  it("reach the opponent and the spectators connected to the other process, and a spectator's stays with the spectators", async () => {
+    const scratch = await scratchTarget('postgresql');
+    drop = scratch.drop;
+    const config = loadConfig({ ...process.env, PORT: '0', ...testRateLimits, REDIS_URL: testRedisUrl });
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp(config, await openDatabase(scratch.target, { migrationsDir: paths.migrations }));
+      await app.http.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+    const [one, two] = apps.map((app) => `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`) as [string, string];
+    const { a, b, room } = await openedGame([one, two]);
+    const watcher = await TestClient.connect(two, (await newGuest(two)).token);
+    const otherWatcher = await TestClient.connect(one, (await newGuest(one)).token);
+    clients.push(a, b, watcher, otherWatcher);
+    await watcher.request('room:join', { code: room.code });
+    await otherWatcher.request('room:join', { code: room.code });
+    const [toA, toB, toWatcher, toOther] = [a, b, watcher, otherWatcher].map(heard) as [PhraseMessage[], PhraseMessage[], PhraseMessage[], PhraseMessage[]];
+    expect(await watcher.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })).toEqual({ ok: true });
+    await until(() => toOther.length === 1, "the spectator's phrase on the other process");
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'hello' })).toEqual({ ok: true });
+    await until(() => toB.length === 1 && toWatcher.length === 2 && toA.length === 1, "the player's phrase on both processes");
+    expect(toB.map((m) => m.phrase)).toEqual(['hello']);
+    expect(toWatcher.map((m) => m.phrase)).toEqual(['nice', 'hello']);
+    expect(toA.map((m) => m.phrase)).toEqual(['hello']);
+  }, 90_000);
+});

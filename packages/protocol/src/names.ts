@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { ErrorCode } from './error-codes.js';
+
+/**
+ * What shows nothing, or not what it is: default-ignorable characters
+ * (joiners, variation selectors, Hangul fillers), format and control
+ * characters, every space but the plain one, and the blank Braille pattern.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{C}\u2800]|(?! )\p{Z}/u;
+
+/**
+ * Combining marks one letter may carry, decomposed: Vietnamese needs two
+ * (ự is u, horn, dot below), other scripts three; more only pile up into a
+ * smear over the neighbouring text.
+ */
+export const MAX_MARKS_PER_LETTER = 3;
+
+const MARK_RUN = /\p{M}+/gu;
+
+export type NameProblem = typeof ErrorCode.NameInvisible | typeof ErrorCode.NameTooManyMarks;
+
+/** Why a name (NFC, trimmed) cannot be shown to others as it is, or null if it can. */
+export function nameProblem(name: string): NameProblem | null {
+  if (INVISIBLE.test(name)) return ErrorCode.NameInvisible;
+  const decomposed = name.normalize('NFD');
+  if (/^\p{M}/u.test(decomposed)) return ErrorCode.NameTooManyMarks;
+  for (const [run] of decomposed.matchAll(MARK_RUN)) {
+    const marks = [...run];
+    // The same mark twice on one letter looks like one: a way to make two names that look the same.
+    if (marks.length > MAX_MARKS_PER_LETTER || new Set(marks).size < marks.length) return ErrorCode.NameTooManyMarks;
+  }
+  return null;
+}
+
+/** Scripts whose letters pass for each other's; one username keeps to one of them. */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/**
+ * A username mixing Latin, Cyrillic and Greek letters ("pаypal" with a
+ * Cyrillic а) is made to pass for another, even one nobody has taken yet.
+ */
+export function mixesLookalikeScripts(username: string): boolean {
+  return LOOKALIKE_SCRIPTS.filter((script) => script.test(username)).length > 1;
+}
+
+const messages: Record<NameProblem, string> = {
+  [ErrorCode.NameInvisible]: 'no invisible characters or spaces other than the plain one',
+  [ErrorCode.NameTooManyMarks]: `at most ${MAX_MARKS_PER_LETTER} different accents on one letter, and none on nothing`,
+};
+
+/**
+ * A zod check of a name: a refusal names its error code in the issue's
+ * params, which the server's edge answers instead of BAD_REQUEST.
+ */
+export function checkName(name: string, ctx: z.RefinementCtx): void {
+  const problem = nameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: messages[problem], params: { code: problem } });
+}
+
+/** checkName, and one script of Latin, Cyrillic and Greek. */
+export function checkUsername(username: string, ctx: z.RefinementCtx): void {
+  checkName(username, ctx);
+  if (mixesLookalikeScripts(username)) {
+    ctx.addIssue({ code: 'custom', message: 'Latin, Cyrillic and Greek letters not mixed', params: { code: ErrorCode.UsernameMixedScripts } });
+  }
+}
