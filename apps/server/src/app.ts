@@ -118,16 +118,6 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     onRevoked: (ids) => io.in(ids.map(sessionChannel)).disconnectSockets(true),
   });
   const players = new PlayerService(db, sessions, new GuestTokens(db, { secret: config.GUEST_TOKEN_SECRET, ttlMs: config.SESSION_TTL_DAYS * 24 * 3600 * 1000 }));
-  const minute = 60_000;
-  const costs = new CostBudgets(players, {
-    newPlayersPerAddress: { max: config.RATE_LIMIT_NEW_PLAYERS_PER_ADDRESS_PER_HOUR, windowMs: 60 * minute },
-    perAddress: {
-      seat: { max: config.RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
-      room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
-      engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
-    },
-    perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute } },
-  });
   const accounts = new Accounts(db, sessions, players);
   const rooms = new RoomService(db);
   const feed = new MatchFeed(io, db, http.log, redis !== undefined, config.MATCH_FEED_CHECK_MS);
@@ -146,6 +136,16 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const sharedCounters = config.REDIS_URL ? new SharedCounters(config.REDIS_URL, http.log) : undefined;
   await sharedCounters?.connect();
   const counters = sharedCounters ?? new MemoryCounters();
+  const minute = 60_000;
+  const costs = new CostBudgets(players, counters, {
+    newPlayersPerAddress: { max: config.RATE_LIMIT_NEW_PLAYERS_PER_ADDRESS_PER_HOUR, windowMs: 60 * minute },
+    perAddress: {
+      seat: { max: config.RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+    },
+    perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute } },
+  });
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
   presence.start();
   matches.observe(presence);
