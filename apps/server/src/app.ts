@@ -145,7 +145,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     thinkMs: config.BOT_THINK_MS,
     moveDelayMs: config.BOT_MOVE_DELAY_MS,
     sweepEveryMs: config.BOT_SWEEP_MS,
-  }, (level, seconds) => metrics.engineMove.observe({ level }, seconds));
+  }, (level, seconds, nodes) => {
+    metrics.engineMove.observe({ level }, seconds);
+    metrics.engineNodes.observe({ level }, nodes);
+  });
   bots.start();
   const botGames = new BotGames(db, rooms, new BotPlayers(db), (matchId) => bots.wake(matchId));
   const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);

@@ -38,8 +38,8 @@ export interface BotSettings {
   readonly sweepEveryMs: number;
 }
 
-/** Told of each search's wall time, from asking the engine pool to its answer, waiting included. */
-export type SearchTimer = (level: number, seconds: number) => void;
+/** Told of each search's wall time, from asking the engine pool to its answer, waiting included, and of the nodes it searched. */
+export type SearchTimer = (level: number, seconds: number, nodes: number) => void;
 
 const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
 
@@ -189,7 +189,7 @@ export class BotDriver implements MatchObserver {
         { rules, first, moves },
         { level: bot.botLevel as Level, timeMs: budget, deadlineAt, seed: randomInt(2 ** 31), limitMs: budget + slack },
       );
-      this.timer(bot.botLevel, (Date.now() - began) / 1000);
+      this.timer(bot.botLevel, (Date.now() - began) / 1000, best.nodes);
       move = best.move;
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
