@@ -36,13 +36,13 @@ export interface LevelSettings {
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, LevelSettings>> = Object.freeze({
   1: { depth: 1, temperature: 9, rating: 200 },
-  2: { depth: 2, temperature: 10, rating: 270 },
-  3: { depth: 2, temperature: 6.5, rating: 400 },
-  4: { depth: 2, temperature: 1.5, rating: 510 },
-  5: { depth: 4, temperature: 2.5, rating: 610 },
-  6: { depth: 4, temperature: 0, rating: 690 },
+  2: { depth: 2, temperature: 10, rating: 290 },
+  3: { depth: 2, temperature: 6.5, rating: 420 },
+  4: { depth: 2, temperature: 1.5, rating: 520 },
+  5: { depth: 4, temperature: 2.5, rating: 620 },
+  6: { depth: 5, temperature: 1, rating: 740 },
   7: { depth: 8, temperature: 0, rating: 790 },
-  8: { depth: 64, temperature: 0, nodes: 200_000, rating: 870 },
+  8: { depth: 64, temperature: 0, nodes: 200_000, rating: 850 },
 });
 
 export function isLevel(value: unknown): value is Level {

@@ -10,9 +10,9 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
  * and two fixed players (`pnpm bench` in packages/engine, whose levels.ts
  * holds the same figures): random play is 0.
  */
-export const BOT_LEVEL_RATINGS: Readonly<Record<BotLevel, number>> = { 1: 200, 2: 270, 3: 400, 4: 510, 5: 610, 6: 690, 7: 790, 8: 870 };
+export const BOT_LEVEL_RATINGS: Readonly<Record<BotLevel, number>> = { 1: 200, 2: 290, 3: 420, 4: 520, 5: 620, 6: 740, 7: 790, 8: 850 };
 /** On the same scale, a player who always takes the biggest capture. */
-export const GREEDY_RATING = 350;
+export const GREEDY_RATING = 380;
 
 /** What a level's option says: its number and its rating. */
 export function botLevelParams(level: BotLevel): { level: number; rating: number } {
