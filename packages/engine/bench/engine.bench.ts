@@ -112,7 +112,8 @@ function robin(): void {
   for (const [label, rules] of ROBIN_RULES) {
     const result = roundRobin(rules, ENTRANTS, ROBIN_PAIRS);
     const games = 2 * ROBIN_PAIRS;
-    console.log(`round robin, ${label} (${games} games a pair, paired openings; Elo-like, random play at 0):`);
+    console.log(`round robin, ${label} (${games} games a pair, paired openings): Elo-like rating (random play at 0), then points against each column`);
+    console.log(`  ${''.padEnd(8)} ${'rating'.padStart(6)}   ${result.names.map((name) => name.replace('level ', 'L').slice(0, 4).padStart(4)).join(' ')}`);
     result.names.forEach((name, i) => {
       const row = result.names.map((_, j) => (i === j ? '   -' : result.points[i]![j]!.toFixed(1).padStart(4))).join(' ');
       console.log(`  ${name.padEnd(8)} ${result.ratings[i]!.toFixed(0).padStart(6)}   ${row}`);
