@@ -3,6 +3,7 @@ export * from './analysis.js';
 export * from './bots.js';
 export * from './common.js';
 export * from './error-codes.js';
+export * from './glicko2.js';
 export * from './health.js';
 export * from './history.js';
 export * from './lifecycle.js';

@@ -422,6 +422,9 @@ export const en = {
   'error.TIMEOUT': 'The server did not answer in time.',
   'error.NETWORK': 'The server could not be reached.',
   'error.unknown': 'Something went wrong.',
+  'stakes.rated': 'Rated game: the result changes both ratings once each side has moved twice',
+  'stakes.casual': 'Casual game: ratings do not change',
+  'stakes.line': 'win {win} · draw {draw} · loss {loss}',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

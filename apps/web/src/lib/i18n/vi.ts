@@ -420,4 +420,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.TIMEOUT': 'Máy chủ không trả lời kịp.',
   'error.NETWORK': 'Không liên lạc được với máy chủ.',
   'error.unknown': 'Đã có lỗi xảy ra.',
+  'stakes.rated': 'Ván tính điểm: kết quả thay đổi điểm của cả hai, khi mỗi bên đã đi hai nước',
+  'stakes.casual': 'Ván giao hữu: điểm không thay đổi',
+  'stakes.line': 'thắng {win} · hòa {draw} · thua {loss}',
 };
