@@ -12,6 +12,8 @@ export class ServiceError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly status = 400,
+    /** For a limit: when the same request may succeed again, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ServiceError';

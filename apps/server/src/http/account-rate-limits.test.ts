@@ -24,7 +24,7 @@ async function call<T>(url: string, path: string, from: string, body?: unknown, 
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as T };
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as T };
 }
 
 describe.each(engines)('rate limits of accounts on %s', (engine) => {
@@ -66,6 +66,9 @@ describe.each(engines)('rate limits of accounts on %s', (engine) => {
     }
     const refused = await call<ErrorBody>(url, '/api/session/login', '198.51.100.50', { username: 'Guessed_One', password: 'long enough' });
     expect(refused).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many sign-in attempts for this username/) } });
+    // The client tells the person when to try again from this, in their own language.
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
     expect((await call(url, '/api/session/login', '198.51.100.50', { username: 'untouched_one', password: 'long enough' })).status).toBe(200);
   });
 });

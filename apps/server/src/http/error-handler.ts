@@ -16,6 +16,7 @@ export function handleHttpError(error: FastifyError | ServiceError | Error, requ
   if (body.code === ErrorCode.Unavailable) request.log.warn({ err: error }, 'database unreachable');
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, code: body.code, reason: body.message }, 'request refused');
+  if (refusal?.retryAfterSeconds !== undefined) void reply.header('retry-after', String(refusal.retryAfterSeconds));
   return reply.status(status).send(body);
 }
 

@@ -98,7 +98,7 @@ export async function rateLimits(
     async limitLoginsPerUsername(request) {
       const outcome = await perUsername(request);
       if (!outcome.isAllowed && outcome.isExceeded) {
-        throw new ServiceError(ErrorCode.RateLimited, `Too many sign-in attempts for this username; try again in ${Math.ceil(outcome.ttlInSeconds / 60)} minutes`, 429);
+        throw new ServiceError(ErrorCode.RateLimited, `Too many sign-in attempts for this username; try again in ${Math.ceil(outcome.ttlInSeconds / 60)} minutes`, 429, outcome.ttlInSeconds);
       }
     },
   };

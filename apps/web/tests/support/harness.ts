@@ -87,7 +87,7 @@ const docsScreenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * A picture for the docs. Test runs write it among the artifacts, so a run leaves the tracked
  * files alone; `UPDATE_DOCS_SCREENSHOTS=1` writes it into docs/screenshots.
  */
-export async function docsScreenshot(target: Pick<Page, 'screenshot'>, name: string, options: { clip?: { x: number; y: number; width: number; height: number } } = {}): Promise<void> {
+export async function docsScreenshot(target: Pick<Page, 'screenshot'>, name: string, options: { clip?: { x: number; y: number; width: number; height: number }; fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? docsScreenshots : artifactsDir;
   await mkdir(dir, { recursive: true });
   await target.screenshot({ ...options, path: path.join(dir, `${name}.png`) });

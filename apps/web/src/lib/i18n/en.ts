@@ -425,6 +425,9 @@ export const en = {
   'stakes.rated': 'Rated game: the result changes both ratings once each side has moved twice',
   'stakes.casual': 'Casual game: ratings do not change',
   'stakes.line': 'win {win} · draw {draw} · loss {loss}',
+  'refusal.wait': 'Too many attempts from you or your network; try again in {time}.',
+  'refusal.minutes': '{n} min',
+  'refusal.seconds': '{n} s',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
