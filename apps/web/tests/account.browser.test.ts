@@ -50,7 +50,7 @@ describe('accounts in Chromium on a 320 px phone', () => {
     await second.page.fill('[data-sign-in-username]', 'bà_tư');
     await second.page.fill('[data-sign-in-password]', 'wrong password');
     await second.page.click('[data-sign-in-submit]');
-    await second.page.waitForSelector('[data-account-outcome]:text-is("Wrong username or password.")');
+    await second.page.waitForSelector('[data-form-error="sign-in"]:text-is("Wrong username or password.")');
     await second.page.fill('[data-sign-in-password]', 'hoa sen trắng');
     await second.page.click('[data-sign-in-submit]');
     await second.page.waitForSelector('[data-signed-in-as]');
