@@ -1,6 +1,6 @@
 import { env } from '$env/dynamic/private';
 import type { Handle, HandleFetch } from '@sveltejs/kit';
-import { LANG_COOKIE, pickLanguage } from '$lib/i18n/languages';
+import { LANG_COOKIE, pickLanguage } from '@oanquan/protocol';
 
 /** The page language follows the browser until the player picks one (cookie `lang`). */
 export const handle: Handle = async ({ event, resolve }) => {

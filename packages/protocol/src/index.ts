@@ -7,6 +7,7 @@ export * from './glicko2.js';
 export * from './health.js';
 export * from './history.js';
 export * from './lifecycle.js';
+export * from './languages.js';
 export * from './limits.js';
 export * from './match.js';
 export * from './players.js';

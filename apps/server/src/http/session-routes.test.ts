@@ -69,6 +69,17 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
     expect((await newGuest(url)).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it('names a guest in their own language: the lang cookie first, then what the browser asks for', async () => {
+    const named = async (headers: Record<string, string>) =>
+      (JSON.parse((await app.http.inject({ method: 'POST', url: '/api/session', headers })).body) as SessionResponse).player.name;
+    const english = /^(Rat|Buffalo|Tiger|Cat|Dragon|Snake|Horse|Goat|Monkey|Rooster|Dog|Pig) \d{3}$/;
+    const vietnamese = /^(Chuột|Trâu|Hổ|Mèo|Rồng|Rắn|Ngựa|Dê|Khỉ|Gà|Chó|Lợn) \d{3}$/;
+    for (let i = 0; i < 3; i++) expect(await named({ 'accept-language': 'en-GB,en;q=0.9' })).toMatch(english);
+    expect(await named({ 'accept-language': 'vi-VN' })).toMatch(vietnamese);
+    expect(await named({ 'accept-language': 'en-GB', cookie: 'lang=vi' })).toMatch(vietnamese);
+    expect(await named({ 'accept-language': 'vi-VN', cookie: 'lang=en' })).toMatch(english);
+  });
+
   it('turns a guest into an account keeping their matches and rating, then signs them in on a second device', async () => {
     const guest = await browser<SessionResponse>(url, '/api/session', { method: 'POST' });
     const opponent = await newGuest(url);
