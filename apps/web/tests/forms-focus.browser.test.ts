@@ -94,3 +94,38 @@ describe('a refusal in Chromium', () => {
     await Promise.all([first.context.close(), second.context.close()]);
   });
 });
+
+describe('a first visit in Chromium', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('asks nothing the server must refuse: no session yet, so no "who am I" before the new guest', { timeout: 60_000 }, async () => {
+    const visitor = await newPlayer(harness.browser);
+    const refused: string[] = [];
+    const asked: string[] = [];
+    visitor.page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    visitor.page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/api/')) asked.push(`${response.request().method()} ${pathname} ${response.status()}`);
+    });
+    await visitor.page.goto(harness.server.url);
+    await visitor.page.waitForSelector('[data-me] [data-my-name]');
+    expect(asked).toContain('POST /api/session 201');
+    expect(asked.filter((line) => / 4\d\d$/.test(line))).toEqual([]);
+    // The next visit has the cookie, and asks.
+    await visitor.page.reload();
+    await visitor.page.waitForSelector('[data-me] [data-my-name]');
+    expect(asked).toContain('GET /api/me 200');
+    expect(asked.filter((line) => / 4\d\d$/.test(line))).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+  });
+});

@@ -10,6 +10,7 @@ export * from './lifecycle.js';
 export * from './languages.js';
 export * from './limits.js';
 export * from './match.js';
+export * from './page-errors.js';
 export * from './players.js';
 export * from './queue.js';
 export * from './rooms.js';

@@ -1,11 +1,10 @@
-import type { AccountResponse, ErrorBody, MeResponse, PlayerProfile, SessionResponse } from '@oanquan/protocol';
+import { SESSION_COOKIE, type AccountResponse, type ErrorBody, type MeResponse, type PlayerProfile, type SessionResponse } from '@oanquan/protocol';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
 import { api, newAccount, newGuest, startApp } from '../testing/live.js';
-import { SESSION_COOKIE } from './session-cookie.js';
 
 /** A request as a browser sends it: the session in a cookie, the site in Origin and Sec-Fetch-Site. */
 async function browser<T>(
