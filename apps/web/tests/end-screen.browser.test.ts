@@ -72,6 +72,14 @@ describe('the end screen in Chromium', () => {
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
     await b.page.click('[data-action="rematch"]');
     for (const { page } of [a, b]) await page.waitForSelector('[data-room][data-status="opener"] [data-opener]');
+
+    // The replay names its stakes, and hints at keys only where there are keys: not on the phone's touch screen.
+    for (const { page } of [a, b]) {
+      await page.goto(`${harness.server.url}/m/${game.matchId}`);
+      await page.waitForSelector('[data-replay] [data-replay-kind="casual"]');
+    }
+    expect(await a.page.isVisible('[data-replay] p.keys')).toBe(true);
+    expect(await b.page.isVisible('[data-replay] p.keys')).toBe(false);
     expect([...a.errors, ...b.errors]).toEqual([]);
     await Promise.all([a.context.close(), b.context.close()]);
   });

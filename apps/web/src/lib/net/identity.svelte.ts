@@ -125,12 +125,12 @@ export class Identity {
     }
     const session = await apiRequest<BrowserSessionResponse>('/api/session', { method: 'POST' });
     if (!session.ok) return this.fail(session);
-    // The new guest's cookie came with the answer: a later renewal asks the server again.
-    this.mayHaveSession = true;
     return this.accept({ player: session.data.player, username: null });
   }
 
   private accept(me: MeResponse): string {
+    // A session's cookie came with this answer: from now on there is one to ask about.
+    this.mayHaveSession = true;
     this.player = me.player;
     this.username = me.username;
     this.problem = null;
