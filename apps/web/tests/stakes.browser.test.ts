@@ -95,6 +95,7 @@ describe('the stakes of a match in Chromium', () => {
   it('shows a game against the computer as casual, the computer with its level and no rating', { timeout: 120_000 }, async () => {
     const me = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 } });
     await me.page.goto(harness.server.url);
+    await me.page.waitForSelector('[data-me] [data-my-name]');
     await me.page.click('[data-play-computer] [data-start-computer]:not([disabled])');
     await me.page.waitForSelector('[data-opener]');
     const seat = await seatOf(me.page);
