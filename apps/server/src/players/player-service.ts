@@ -1,4 +1,4 @@
-import type { PublicPlayer } from '@oanquan/protocol';
+import type { Lang, PublicPlayer } from '@oanquan/protocol';
 import { ErrorCode } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
@@ -18,8 +18,9 @@ export class PlayerService {
     readonly sessions: Sessions = new Sessions(db),
   ) {}
 
-  async createGuest(): Promise<{ token: string; player: PublicPlayer; session: LiveSession }> {
-    const row = await this.db.prisma.player.create({ data: { name: guestName() }, select: { id: true, name: true } });
+  /** A new guest, named in `lang`, the language of the one who asked. */
+  async createGuest(lang: Lang = 'vi'): Promise<{ token: string; player: PublicPlayer; session: LiveSession }> {
+    const row = await this.db.prisma.player.create({ data: { name: guestName(lang) }, select: { id: true, name: true } });
     const { token, session } = await this.sessions.open(row.id);
     return { token, player: row, session };
   }

@@ -461,6 +461,12 @@ export const en = {
   'sound.label': 'Sounds',
   'error.NOT_IN_ROOM': 'You are not in this room.',
   'error.TOO_MANY_PHRASES': 'Too many quick messages; wait a few seconds.',
+  'stakes.rated': 'Rated game: the result changes both ratings once each side has moved twice',
+  'stakes.casual': 'Casual game: ratings do not change',
+  'stakes.line': 'win {win} · draw {draw} · loss {loss}',
+  'refusal.wait': 'Too many attempts from you or your network; try again in {time}.',
+  'refusal.minutes': '{n} min',
+  'refusal.seconds': '{n} s',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

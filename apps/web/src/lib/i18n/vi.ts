@@ -459,4 +459,10 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'sound.label': 'Âm thanh',
   'error.NOT_IN_ROOM': 'Bạn không ở trong phòng này.',
   'error.TOO_MANY_PHRASES': 'Gửi nhanh quá; chờ vài giây nhé.',
+  'stakes.rated': 'Ván tính điểm: kết quả thay đổi điểm của cả hai, khi mỗi bên đã đi hai nước',
+  'stakes.casual': 'Ván giao hữu: điểm không thay đổi',
+  'stakes.line': 'thắng {win} · hòa {draw} · thua {loss}',
+  'refusal.wait': 'Có quá nhiều lượt từ bạn hoặc mạng của bạn; hãy thử lại sau {time}.',
+  'refusal.minutes': '{n} phút',
+  'refusal.seconds': '{n} giây',
 };
