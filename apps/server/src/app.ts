@@ -166,7 +166,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     sweepEveryMs: config.BOT_SWEEP_MS,
     databaseSlots: config.BOT_DATABASE_SLOTS,
     searchSlots: config.ENGINE_THREADS,
-  }, (level, seconds) => metrics.engineMove.observe({ level }, seconds));
+  }, (level, seconds, nodes) => {
+    metrics.engineMove.observe({ level }, seconds);
+    if (nodes !== null) metrics.engineNodes.observe({ level }, nodes);
+  });
   bots.start();
   const botGameCaps = { perPlayer: config.BOT_GAMES_PER_PLAYER, perAddress: config.BOT_GAMES_PER_ADDRESS };
   const botGames = new BotGames(db, rooms, new BotPlayers(db), botGameCaps, (matchId, address) => bots.started(matchId, address));

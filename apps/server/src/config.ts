@@ -120,8 +120,8 @@ const envSchema = z.object({
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(4),
   /** The engine threads' nice value on Linux: 19, the lowest priority, lets the event loop (people's moves) go first. */
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(19),
-  /** The longest the computer thinks about one move (a clock may give it less); level 8 is at its best from 100 ms. */
-  BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** A ceiling on the computer's thought about one move (a clock may give it less): the levels are budgeted in nodes, and level 8's take about 100 ms on a quiet core. */
+  BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** The computer's move lands no sooner than this after its turn began. */
   BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(600),
   /**

@@ -11,7 +11,7 @@ describe.each(engines)('the server process on %s', (engine) => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('migrates at start-up, reports its database, serves the web app, and stops cleanly on SIGTERM', async () => {
+  it('migrates at start-up, reports its database, serves the web app, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const env: Record<string, string> = {};
     if (engine === 'pglite') {
       const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-pglite-'));
@@ -32,6 +32,10 @@ describe.each(engines)('the server process on %s', (engine) => {
     const unknown = await fetch(`${server.url}/api/nothing-here`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    // A page not found is logged as JSON like the rest, not as a coloured line of its own.
+    expect((await fetch(`${server.url}/nope`)).status).toBe(404);
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/"status":404,"method":"GET","url":"\/nope","msg":"page refused"/);
+    expect(server.output()).not.toMatch(/\[404\]/);
     // JSON logs in production, with the migrations the start-up applied.
     expect(server.output()).toMatch(/"msg":"database ready"/);
     expect(server.output()).toMatch(/_init/);

@@ -1,5 +1,5 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
-import type { Lang } from '$lib/i18n/languages';
+import type { Lang } from '@oanquan/protocol';
 
 declare global {
   namespace App {

@@ -1,6 +1,7 @@
+import { channel } from 'node:diagnostics_channel';
 import { env } from '$env/dynamic/private';
-import type { Handle, HandleFetch } from '@sveltejs/kit';
-import { LANG_COOKIE, pickLanguage } from '$lib/i18n/languages';
+import type { Handle, HandleFetch, HandleServerError } from '@sveltejs/kit';
+import { LANG_COOKIE, PAGE_ERROR_CHANNEL, pickLanguage, type PageError } from '@oanquan/protocol';
 
 /** The page language follows the browser until the player picks one (cookie `lang`). */
 export const handle: Handle = async ({ event, resolve }) => {
@@ -19,4 +20,17 @@ export const handleFetch: HandleFetch = ({ event, request, fetch }) => {
   if (url.origin !== event.url.origin || !url.pathname.startsWith('/api/')) return fetch(request);
   const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return fetch(new Request(`http://${host.includes(':') ? `[${host}]` : host}:${env.PORT ?? '3000'}${url.pathname}${url.search}`, request));
+};
+
+const pageErrors = channel(PAGE_ERROR_CHANNEL);
+
+/**
+ * A failed page goes to the server process, which logs it as JSON among its
+ * other logs (SvelteKit's own line is plain coloured text). Alone, as under
+ * `vite dev`, a real error is still printed; a page not found is not one.
+ */
+export const handleError: HandleServerError = ({ error, event, status, message }) => {
+  if (pageErrors.hasSubscribers) pageErrors.publish({ error, status, method: event.request.method, path: event.url.pathname } satisfies PageError);
+  else if (status !== 404) console.error(error);
+  return { message };
 };

@@ -50,7 +50,7 @@ describe('accounts in Chromium on a 320 px phone', () => {
     await second.page.fill('[data-sign-in-username]', 'bà_tư');
     await second.page.fill('[data-sign-in-password]', 'wrong password');
     await second.page.click('[data-sign-in-submit]');
-    await second.page.waitForSelector('[data-account-outcome]:text-is("Wrong username or password.")');
+    await second.page.waitForSelector('[data-form-error="sign-in"]:text-is("Wrong username or password.")');
     await second.page.fill('[data-sign-in-password]', 'hoa sen trắng');
     await second.page.click('[data-sign-in-submit]');
     await second.page.waitForSelector('[data-signed-in-as]');
@@ -167,6 +167,11 @@ describe('accounts in Chromium on a 320 px phone', () => {
     await visitor.page.waitForSelector('[data-rating-graph="1"] circle');
     expect(await visitor.page.getAttribute('[data-profile-kind]', 'data-profile-kind')).toBe('account');
     expect(await visitor.page.getAttribute('[data-rating-graph] svg', 'aria-label')).toMatch(/^Rating after each rated game, from /);
+    // One game draws a line from the start, 1500, to where it led, under dates written as on every page.
+    expect(await visitor.page.locator('[data-rating-graph] circle').count()).toBe(2);
+    const caption = await visitor.page.$$eval('[data-rating-graph] figcaption span', (spans) => spans.map((span) => span.textContent));
+    expect(caption[0]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(caption[1]).toMatch(/^1500–1\d{3}$/);
     expect(Number(await visitor.page.textContent('[data-rating]'))).toBeGreaterThan(1500);
     expect(await visitor.page.$$eval('[data-by-first-row="first"] td', (tds) => tds.map((td) => td.textContent))).toEqual(['1', '0', '0']);
     await visitor.page.click('[data-filter="win"]');

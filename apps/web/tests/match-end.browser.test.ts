@@ -38,8 +38,15 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
       expect(await a.page.$('[data-breakdown][data-sweep-done]')).toBeNull();
     }
     await a.page.waitForSelector('[data-breakdown][data-sweep-done]', { timeout: 20_000 });
-    const left = await a.page.$$eval('[data-sweep-square]', (squares) => squares.map((s) => s.textContent?.trim()));
-    expect(left.every((text) => text === '')).toBe(true);
+    // Each square that was left keeps its count, marked with where it went.
+    const swept = await a.page.$$eval('[data-sweep-square]', (squares) =>
+      squares.map((s) => [Number(s.getAttribute('data-sweep-square')), s.textContent?.trim(), s.getAttribute('data-swept-to')] as const),
+    );
+    for (const [square, text, to] of swept) {
+      const count = position.squares[square]!;
+      expect([square, text]).toEqual([square, count > 0 ? String(count) : '']);
+      expect([square, to]).toEqual([square, count === 0 ? null : square % 6 === 0 ? 'split' : square < 6 ? 'bottom' : 'top']);
+    }
     expect(await a.page.textContent('[data-pile="0"] b')).toBe(`+${expected.players[0].swept + expected.players[0].mandarinShare}`);
 
     expect(await cells(a.page, 'captured')).toEqual(expected.players.map((p) => String(p.capturedDan)));

@@ -25,6 +25,8 @@ describe('the rules page in Chromium', () => {
     await desktop.page.waitForSelector('[data-rules-page]');
     const sections = await desktop.page.$$eval('[data-rule-section]', (els) => els.map((el) => el.getAttribute('data-rule-section')));
     expect(sections).toEqual(['sowing', 'capture', 'chain', 'quan-non', 'refill', 'end']);
+    // The rule numbers of the specification are for its readers, not for players.
+    expect(await desktop.page.textContent('[data-rules-page]')).not.toMatch(/\bR\d|\bE\d\b/);
 
     // Instant speed shows each diagram's last step: R9 E3's and E2's boards, as rules.md writes them.
     expect(await counts(desktop.page, 'sowing')).toEqual([1, 6, 0, 0, 6, 6, 1, 6, 0, 6, 6, 6]);

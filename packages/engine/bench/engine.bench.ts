@@ -1,4 +1,5 @@
-// The engine's figures: search speed, the level ladder, level 8 against a
+// The engine's figures: search speed, a round robin of the levels and two
+// fixed players with a rating for each, the level ladder, level 8 against a
 // plain depth-6 alpha-beta on the score difference, the first mover's
 // advantage, and level 8's move times. Game counts come from the
 // environment so that a short run is possible:
@@ -6,14 +7,17 @@
 //   BENCH_LADDER_LEVELS     the upper levels of the ladder pairs to play, as "4,5" (default all)
 //   BENCH_BASELINE_ROUNDS   rounds of level 8 against depth 6 (default 10)
 //   BENCH_FIRST_MOVE_GAMES  self-play games for the first-move advantage (default 200)
+//   BENCH_ROBIN_PAIRS       openings per pair in the round robin of the levels and baselines (default 2; 5 for the ratings in levels.ts)
+//   BENCH_ROBIN_GAP         1 to play the round robin under emptyQuanIsGap too
 // A round is the ten opening moves, each played from both seats: 20 games.
 // Runs on one core; on a shared machine run it with `nice`.
 
-import { DEFAULT_RULES, newGame, playFast, type State } from '@oanquan/rules';
+import { DEFAULT_RULES, newGame, playFast, resolveRules, type State } from '@oanquan/rules';
 import { bestMove } from '../src/best-move.js';
 import { SCORE_ONLY } from '../src/evaluation.js';
-import { LEVELS, type Level } from '../src/levels.js';
+import { LEVELS, LEVEL_SETTINGS, type Level } from '../src/levels.js';
 import { enginePlayer, pairedMatch, playGame, type MatchScore } from './match.js';
+import { ENTRANTS, roundRobin } from './round-robin.js';
 
 const count = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -24,6 +28,11 @@ const count = (name: string, fallback: number): number => {
 const LADDER_ROUNDS = count('BENCH_LADDER_ROUNDS', 2);
 const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
 const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
+const ROBIN_PAIRS = count('BENCH_ROBIN_PAIRS', 2);
+const ROBIN_RULES = [
+  ['classic rules', DEFAULT_RULES],
+  ...(process.env.BENCH_ROBIN_GAP === '1' ? [['emptyQuanIsGap', resolveRules({ emptyQuanIsGap: true })] as const] : []),
+] as const;
 const LADDER_LEVELS = (process.env.BENCH_LADDER_LEVELS ?? '2,3,4,5,6,7,8').split(',').map(Number);
 
 const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -71,7 +80,7 @@ function baseline(): void {
       if (player === 'a') times.push(ms);
     },
   );
-  console.log(`level 8 (100 ms) vs depth-6 alpha-beta on score difference: ${describe(score)}`);
+  console.log(`level 8 (${LEVEL_SETTINGS[8].nodes!.toLocaleString('en-US')} nodes) vs depth-6 alpha-beta on score difference: ${describe(score)}`);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(0);
   console.log(`level 8 move time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${times.length} moves)`);
@@ -98,7 +107,22 @@ function firstMove(): void {
   );
 }
 
+function robin(): void {
+  if (ROBIN_PAIRS === 0) return;
+  for (const [label, rules] of ROBIN_RULES) {
+    const result = roundRobin(rules, ENTRANTS, ROBIN_PAIRS);
+    const games = 2 * ROBIN_PAIRS;
+    console.log(`round robin, ${label} (${games} games a pair, paired openings): Elo-like rating (random play at 0), then points against each column`);
+    console.log(`  ${''.padEnd(8)} ${'rating'.padStart(6)}   ${result.names.map((name) => name.replace('level ', 'L').slice(0, 4).padStart(4)).join(' ')}`);
+    result.names.forEach((name, i) => {
+      const row = result.names.map((_, j) => (i === j ? '   -' : result.points[i]![j]!.toFixed(1).padStart(4))).join(' ');
+      console.log(`  ${name.padEnd(8)} ${result.ratings[i]!.toFixed(0).padStart(6)}   ${row}`);
+    });
+  }
+}
+
 nodesPerSecond();
+robin();
 firstMove();
 ladder();
 baseline();

@@ -10,7 +10,7 @@ import { seededRandom } from './random.js';
 import { MAX_DEPTH, Search, type SearchLimits } from './search.js';
 
 export interface SearchOptions {
-  /** A bot level (1–8); the other budgets, when given, override its own. */
+  /** A bot level (1–8): its depth and node budgets, which `depth` and `nodes` replace and `timeMs` and `deadlineAt` only cap. */
   readonly level?: Level;
   /** Time budget per move, in milliseconds, from the moment the search starts. */
   readonly timeMs?: number;
@@ -48,9 +48,13 @@ export interface BestMove {
 /** Without any budget, a search plays like level 8. */
 const DEFAULT_LEVEL: Level = 8;
 
-/** Larger tables only pay off for deep searches; a fresh table per call keeps calls independent. */
-function tableBits(depth: number, timeMs: number | undefined): number {
-  return timeMs !== undefined || depth > 6 ? 18 : 14;
+/**
+ * Larger tables only pay off for deep searches; a fresh table per call keeps
+ * calls independent. Never sized by time: a time ceiling must not change
+ * what a depth or node budget plays.
+ */
+function tableBits(depth: number): number {
+  return depth > 6 ? 18 : 14;
 }
 
 /** The move to play in a game that is still going on; throws on an ended game (a caller's bug). */
@@ -59,7 +63,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
   const level = options.level ?? (hasBudget(options) ? undefined : DEFAULT_LEVEL);
   if (level !== undefined && !isLevel(level)) throw new RangeError('level must be 1 to 8');
   const settings = level === undefined ? undefined : LEVEL_SETTINGS[level];
-  const timeMs = options.timeMs ?? (hasBudget(options) ? undefined : settings?.timeMs);
+  const timeMs = options.timeMs;
   const depth = Math.min(options.depth ?? (settings?.depth ?? MAX_DEPTH), MAX_DEPTH);
   const now = performance.now();
   const deadline = Math.min(
@@ -69,7 +73,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
   );
   const limits: SearchLimits = {
     depth,
-    nodes: options.nodes ?? Infinity,
+    nodes: options.nodes ?? settings?.nodes ?? Infinity,
     deadline,
     // An iteration takes about twice the one before it: past 60 % of the
     // budget the next one would rarely get through its first move.
@@ -77,7 +81,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
   };
   const rules = nodeRules(state.rules);
   const root = nodeOf(state);
-  const search = new Search(rules, options.weights ?? ENGINE_WEIGHTS, tableBits(depth, timeMs));
+  const search = new Search(rules, options.weights ?? ENGINE_WEIGHTS, tableBits(depth));
   const mover = root.toMove;
 
   const temperature = settings?.temperature ?? 0;

@@ -1,12 +1,17 @@
 // Bot levels 1–8. Low levels search shallowly and pick among the moves with
 // a softmax over their values, so they drop a few points the way a beginner
 // does rather than playing at random; higher levels search deeper with less
-// noise; level 8 searches as deep as its time allows and takes the best.
+// noise; level 8 searches as deep as its node budget allows and takes the
+// best. Budgets are in depth and nodes, never in time, so that a level plays
+// alike on a quiet machine and a busy one: time is only the caller's
+// ceiling, which a loaded machine may reach first.
 // Between deterministic players the first mover's edge swamps depth (depth
 // 6 scores 50–55 % against 5), so the steps of the ladder come mostly from
 // the temperatures, and the top levels are spread by depths far apart.
-// The depths and temperatures were set by matches between neighbouring
-// levels, hundreds of games each (see the README for the measured ladder).
+// The depths and temperatures space the levels by the round robin of
+// \`pnpm bench\` (BENCH_ROBIN_PAIRS=5), where each rating below was measured:
+// from level 1, whom a player who always takes the biggest capture beats,
+// to level 8, who beats that player.
 
 export type Level = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
@@ -20,19 +25,24 @@ export interface LevelSettings {
    * e times less likely. 0 plays the best move.
    */
   readonly temperature: number;
-  /** Time budget per move; the depth is then the deepest iteration allowed. */
-  readonly timeMs?: number;
+  /** Node budget per move; the depth is then the deepest iteration allowed. */
+  readonly nodes?: number;
+  /**
+   * Elo-like rating from a round robin of the levels and fixed baselines,
+   * with random play at 0 (\`pnpm bench\`): what the page offering the levels shows.
+   */
+  readonly rating: number;
 }
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, LevelSettings>> = Object.freeze({
-  1: { depth: 1, temperature: 9 },
-  2: { depth: 2, temperature: 10 },
-  3: { depth: 2, temperature: 4.75 },
-  4: { depth: 2, temperature: 1.5 },
-  5: { depth: 4, temperature: 2.5 },
-  6: { depth: 5, temperature: 0 },
-  7: { depth: 8, temperature: 0 },
-  8: { depth: 64, temperature: 0, timeMs: 100 },
+  1: { depth: 1, temperature: 9, rating: 200 },
+  2: { depth: 2, temperature: 10, rating: 290 },
+  3: { depth: 2, temperature: 6.5, rating: 420 },
+  4: { depth: 2, temperature: 1.5, rating: 520 },
+  5: { depth: 4, temperature: 2.5, rating: 620 },
+  6: { depth: 5, temperature: 1, rating: 740 },
+  7: { depth: 8, temperature: 0, rating: 790 },
+  8: { depth: 64, temperature: 0, nodes: 200_000, rating: 850 },
 });
 
 export function isLevel(value: unknown): value is Level {

@@ -6,15 +6,17 @@
 //
 // Repetition (R4.5) needs the stocks and debts the nodes leave out, and the
 // earlier states of the game, which a rules State does not expose. The search
-// therefore ends a line when its board, quan pieces, mover and banked score
-// difference come back within the line, scoring it as R5 scores a game ended
-// there. That is the usual engine reading (a return means the cycle can be
-// played again, for nothing) and it errs only on boards that come back with
-// the same difference but a different split of stocks and debts. Two returns
-// are not cycles: one with the difference changed (a debt paid meanwhile),
-// since R4.5's state holds the stocks and debts, and one whose cycle could not
-// come round again before the ply limit (R4.4) ends the game. Ending the line
-// at either scored endgames wrongly.
+// therefore ends a line when its board, quan pieces and mover come back
+// within the line with nothing captured and no refill on the way, scoring it
+// as R5 scores a game ended there: such a cycle leaves the stocks and debts
+// as they were, so R4.5 ends the game if it is played again. A return with a
+// capture or a refill on the way is no repetition, even with the same banked
+// difference: the stocks and debts have moved, the game goes on, and scoring
+// it at the margin of the moment it closed made the same cycle worth 15
+// points entered at one node and 5 at the next, which level 8 chased into
+// losing refill spirals. A cycle that could not come round again before the
+// ply limit (R4.4) is played on too. A value that leans on a return to a node
+// above the one searched holds on that path only and is not stored.
 
 import { evaluation, finalValue, type Evaluate, type EvaluationWeights } from './evaluation.js';
 import { moveMask, playNode, type GameNode, type NodeRules } from './game-node.js';
@@ -67,6 +69,8 @@ export class Search {
   private readonly pathLow = new Int32Array(MAX_DEPTH + 1);
   private readonly pathHigh = new Int32Array(MAX_DEPTH + 1);
   private readonly pathBanked = new Float64Array(MAX_DEPTH + 1);
+  /** The shallowest ply of the path that a repetition below the current node went back to. */
+  private cycleTo = MAX_DEPTH + 1;
   private readonly key: Key = { low: 0, high: 0 };
   private readonly pv = new Int8Array((MAX_DEPTH + 1) * (MAX_DEPTH + 1));
   private readonly pvLength = new Int32Array(MAX_DEPTH + 1);
@@ -136,6 +140,7 @@ export class Search {
     this.limits = limits;
     this.nodes = 0;
     this.stopped = false;
+    this.cycleTo = MAX_DEPTH + 1;
   }
 
   private node(node: GameNode, depth: number, alpha: number, beta: number, ply: number): number {
@@ -152,9 +157,11 @@ export class Search {
     this.pathLow[ply] = key.low;
     this.pathHigh[ply] = key.high;
     this.pathBanked[ply] = node.banked;
-    for (let back = ply - 2; back >= 0; back -= 2) {
+    // Only a quiet cycle repeats R4.5's state: a capture or a refill on the way moves stocks or debts.
+    for (let back = ply - 1; back >= 0 && this.pathBanked[back] === node.banked; back--) {
       // A cycle that cannot come round again before the ply limit (R4.4) is played on, as R4.5 would.
-      if (this.pathLow[back] === key.low && this.pathHigh[back] === key.high && this.pathBanked[back] === node.banked && node.ply + ply - back <= this.rules.plyLimit) {
+      if (((ply - back) & 1) === 0 && this.pathLow[back] === key.low && this.pathHigh[back] === key.high && node.ply + ply - back <= this.rules.plyLimit) {
+        if (back < this.cycleTo) this.cycleTo = back;
         return finalValue(node);
       }
     }
@@ -203,6 +210,8 @@ export class Search {
     }
 
     const originalAlpha = alpha;
+    const outerCycleTo = this.cycleTo;
+    this.cycleTo = MAX_DEPTH + 1;
     let bestValue = -INFINITY;
     let bestMove = order[0]!;
     for (let i = 0; i < count || !generated; i++) {
@@ -245,7 +254,12 @@ export class Search {
       }
     }
 
-    if (useTable) {
+    // A value that leans on a return to a node above this one holds on this
+    // path only: stored, it would be read on paths where no such return
+    // exists (and refill cycles reach the same boards by many paths).
+    const pathFree = this.cycleTo >= ply;
+    if (this.cycleTo > outerCycleTo) this.cycleTo = outerCycleTo;
+    if (useTable && pathFree) {
       const bound = bestValue >= beta ? BOUND_LOWER : bestValue <= originalAlpha ? BOUND_UPPER : BOUND_EXACT;
       this.table.store({ low, high }, bestValue - banked, depth, bound, bestMove);
     }

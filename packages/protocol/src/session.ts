@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { playerName, publicPlayer } from './common.js';
 
+/** The httpOnly cookie that carries a browser's session: no script reads it, only the server and the pages it renders. */
+export const SESSION_COOKIE = 'oq_session';
+
 /**
  * POST /api/session: a new guest, signed in by an httpOnly cookie. A client
  * that is not a browser also gets the token, shown once, to send as

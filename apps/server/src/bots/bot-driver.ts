@@ -54,8 +54,11 @@ export interface BotSettings {
   readonly searchSlots: number;
 }
 
-/** Told of each search's wall time, from the computer's turn being seen to its move being chosen, waiting included. */
-export type SearchTimer = (level: number, seconds: number) => void;
+/**
+ * Told of each search's wall time, from the computer's turn being seen to its move being chosen, waiting included,
+ * and of the nodes it searched (null when no search answered in time).
+ */
+export type SearchTimer = (level: number, seconds: number, nodes: number | null) => void;
 
 const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
 
@@ -228,9 +231,9 @@ export class BotDriver implements MatchObserver {
     const first = match.first as Player;
     const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
     const searched = await this.search(owner, { rules, first, moves }, bot.botLevel as Level, deadlineAt, remainingMs, match.id);
-    this.timer(bot.botLevel, (Date.now() - began) / 1000);
+    this.timer(bot.botLevel, (Date.now() - began) / 1000, searched?.nodes ?? null);
     // The computer never forfeits on the engine's account: any legal move beats a lost clock.
-    const move = searched ?? anyLegalMove(rules, first, moves);
+    const move = searched?.move ?? anyLegalMove(rules, first, moves);
     const delay = Math.min(this.settings.moveDelayMs, remainingMs === null ? Infinity : remainingMs / 50) - (Date.now() - began);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (this.stopped) return;
@@ -253,7 +256,7 @@ export class BotDriver implements MatchObserver {
     deadlineAt: number,
     remainingMs: number | null,
     matchId: string,
-  ): Promise<Move | undefined> {
+  ): Promise<{ move: Move; nodes: number } | undefined> {
     // The slack covers a new worker's start, and a worker so starved that it missed the deadline.
     const slack = remainingMs === null ? 30_000 : Math.min(30_000, Math.max(500, remainingMs / 10));
     const answer = this.searches
@@ -261,7 +264,8 @@ export class BotDriver implements MatchObserver {
         owner,
         async () => {
           const timeMs = Math.max(1, deadlineAt - Date.now());
-          return (await this.engine().bestMove(game, { level, timeMs, deadlineAt, seed: randomInt(2 ** 31), limitMs: timeMs + slack })).move;
+          const { move, nodes } = await this.engine().bestMove(game, { level, timeMs, deadlineAt, seed: randomInt(2 ** 31), limitMs: timeMs + slack });
+          return { move, nodes };
         },
         deadlineAt,
       )

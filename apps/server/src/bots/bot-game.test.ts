@@ -114,6 +114,8 @@ describe.each(engines)('playing the computer on %s', (engine) => {
     const metrics = await (await fetch(`http://127.0.0.1:${app.metricsPort}/metrics`)).text();
     expect(metricSample(metrics, 'oanquan_engine_move_seconds_count', '{level="1"}')).toBe(record.moves.filter((m) => m.seat === bot).length);
     expect(metricSample(metrics, 'oanquan_engine_move_seconds', '{quantile="1",level="1"}')).toBeGreaterThan(0);
+    expect(metricSample(metrics, 'oanquan_engine_move_nodes_count', '{level="1"}')).toBe(record.moves.filter((m) => m.seat === bot).length);
+    expect(metricSample(metrics, 'oanquan_engine_move_nodes', '{quantile="1",level="1"}')).toBeGreaterThan(0);
     const list = (await api<MatchList>(url, `/api/matches?player=${guest.player.id}`)).body;
     expect(list.matches[0]).toMatchObject({ id: room.matchId, rated: false });
     expect(list.matches[0]!.players[bot]).toMatchObject({ botLevel: 1 });

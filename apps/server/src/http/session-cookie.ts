@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-export const SESSION_COOKIE = 'oq_session';
+import { SESSION_COOKIE } from '@oanquan/protocol';
 
 export type CookieSecure = 'auto' | 'true' | 'false';
 

@@ -1,11 +1,10 @@
-import type { AccountResponse, ErrorBody, MeResponse, PlayerProfile, SessionResponse } from '@oanquan/protocol';
+import { SESSION_COOKIE, type AccountResponse, type ErrorBody, type MeResponse, type PlayerProfile, type SessionResponse } from '@oanquan/protocol';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
 import { api, newAccount, newGuest, startApp } from '../testing/live.js';
-import { SESSION_COOKIE } from './session-cookie.js';
 
 /** A request as a browser sends it: the session in a cookie, the site in Origin and Sec-Fetch-Site. */
 async function browser<T>(
@@ -67,6 +66,17 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
     expect(remote.headers['set-cookie']).toMatch(/; HttpOnly;/);
     // A script (no Origin, no Sec-Fetch-Site) still gets its token to send as a Bearer token.
     expect((await newGuest(url)).token).toMatch(/^g\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('names a guest in their own language: the lang cookie first, then what the browser asks for', async () => {
+    const named = async (headers: Record<string, string>) =>
+      (JSON.parse((await app.http.inject({ method: 'POST', url: '/api/session', headers })).body) as SessionResponse).player.name;
+    const english = /^(Rat|Buffalo|Tiger|Cat|Dragon|Snake|Horse|Goat|Monkey|Rooster|Dog|Pig) \d{3}$/;
+    const vietnamese = /^(Chuột|Trâu|Hổ|Mèo|Rồng|Rắn|Ngựa|Dê|Khỉ|Gà|Chó|Lợn) \d{3}$/;
+    for (let i = 0; i < 3; i++) expect(await named({ 'accept-language': 'en-GB,en;q=0.9' })).toMatch(english);
+    expect(await named({ 'accept-language': 'vi-VN' })).toMatch(vietnamese);
+    expect(await named({ 'accept-language': 'en-GB', cookie: 'lang=vi' })).toMatch(vietnamese);
+    expect(await named({ 'accept-language': 'vi-VN', cookie: 'lang=en' })).toMatch(english);
   });
 
   it('turns a guest into an account keeping their matches and rating, then signs them in on a second device', async () => {

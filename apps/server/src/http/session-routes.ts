@@ -3,7 +3,9 @@ import {
   ErrorCode,
   changePasswordRequest,
   createAccountRequest,
+  LANG_COOKIE,
   loginRequest,
+  pickLanguage,
   renameRequest,
   type AccountResponse,
   type BrowserSessionResponse,
@@ -67,7 +69,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
   };
 
   app.post('/session', async (request, reply): Promise<SessionResponse | BrowserSessionResponse> => {
-    const guest = await players.newGuest();
+    const guest = await players.newGuest(pickLanguage(request.cookies[LANG_COOKIE], request.headers['accept-language']));
     reply.status(201);
     return opened(request, reply, guest.token, guest.player);
   });

@@ -1,7 +1,9 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { PAGE_ERROR_CHANNEL, type PageError } from '@oanquan/protocol';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -18,6 +20,16 @@ export async function webRoutes(app: FastifyInstance, { buildDir }: { buildDir: 
     return;
   }
   const { handler } = (await import(pathToFileURL(handlerFile).href)) as { handler: NodeHandler };
+  // The pages' failures, logged as JSON like everything else; a page not found is no fault of the server.
+  const logPageError = (message: unknown) => {
+    const { error, status, method, path: url } = message as PageError;
+    if (status >= 500) app.log.error({ err: error, status, method, url }, 'page failed');
+    else app.log.info({ status, method, url }, 'page refused');
+  };
+  subscribe(PAGE_ERROR_CHANNEL, logPageError);
+  app.addHook('onClose', async () => {
+    unsubscribe(PAGE_ERROR_CHANNEL, logPageError);
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   app.all('/*', (request, reply) => {

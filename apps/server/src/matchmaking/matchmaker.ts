@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { logFailure, ServiceError } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { guestRemoved } from '../players/guest-removed.js';
+import { pairMayBeRated } from '../ratings/rating-service.js';
 import { insertRoom } from '../rooms/room-service.js';
 import { playerChannel, type GameServer } from '../socket/game-server.js';
 import { choosePairs, type GapSettings } from './pairing.js';
@@ -122,7 +123,8 @@ export class Matchmaker {
           creatorId: a.playerId,
           rules: PRESETS.classic,
           timeControl: poolTimeControl(pool),
-          rated,
+          // A pair past its daily rated games plays casual, and is told so from the opener on: the end would not rate it.
+          rated: rated && (await pairMayBeRated(tx, [a.playerId, b.playerId], now)),
           seats: [a.playerId, b.playerId],
         });
         matches.push({ players: [a.playerId, b.playerId], roomCode: code, matchId });

@@ -30,6 +30,7 @@ export class Metrics {
   readonly rateLimited: Counter<'edge'>;
   readonly databaseUnavailable: Counter<'edge'>;
   readonly engineMove: Summary<'level'>;
+  readonly engineNodes: Summary<'level'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -48,6 +49,17 @@ export class Metrics {
       help: "The computer's searches by level, from asking the engine pool to its answer, waiting included; quantiles over the last 10 minutes",
       labelNames: ['level'],
       percentiles: [0.5, 0.9, 0.99, 1],
+      maxAgeSeconds: 600,
+      ageBuckets: 5,
+      registers,
+    });
+    // A level is budgeted in nodes with time as a ceiling: fewer nodes than
+    // its budget means the ceiling came first, and the computer played weaker.
+    this.engineNodes = new Summary({
+      name: 'oanquan_engine_move_nodes',
+      help: "The nodes the computer's searches looked at, by level; quantiles over the last 10 minutes",
+      labelNames: ['level'],
+      percentiles: [0, 0.1, 0.5, 1],
       maxAgeSeconds: 600,
       ageBuckets: 5,
       registers,

@@ -1,4 +1,4 @@
-import type { PublicPlayer } from '@oanquan/protocol';
+import type { Lang, PublicPlayer } from '@oanquan/protocol';
 import { ErrorCode } from '@oanquan/protocol';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
@@ -39,9 +39,9 @@ export class PlayerService {
     readonly guests: GuestTokens = new GuestTokens(db, { ttlMs: 30 * 24 * 3600 * 1000 }),
   ) {}
 
-  /** A new guest costs nothing: a fresh id and name, signed. Their row is made when they first sit down. */
-  async newGuest(): Promise<{ token: string; player: PublicPlayer }> {
-    const player = { id: randomUUID(), name: guestName() };
+  /** A new guest costs nothing: a fresh id and a name in `lang`, the language of the one who asked, signed. Their row is made when they first sit down. */
+  async newGuest(lang: Lang = 'vi'): Promise<{ token: string; player: PublicPlayer }> {
+    const player = { id: randomUUID(), name: guestName(lang) };
     return { token: await this.guests.sign(player), player };
   }
 

@@ -1,10 +1,9 @@
-import { ErrorCode, type Leaderboard, type PlayerProfile } from '@oanquan/protocol';
+import { ErrorCode, PROVISIONAL_DEVIATION, type Leaderboard, type PlayerProfile } from '@oanquan/protocol';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { MatchHistory } from '../matches/match-history.js';
 import { ratingOf } from '../ratings/rating-service.js';
-import { PROVISIONAL_DEVIATION } from '../ratings/glicko2.js';
 
 /** What anyone may see of a player: name, rating, record, recent matches; and the leaderboard. */
 export class Profiles {

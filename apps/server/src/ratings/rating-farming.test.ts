@@ -73,10 +73,14 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
   it('one fake opponent losing again and again moves the rating for at most three games a day; four plies and a resign do count', async () => {
     const [farmer, accomplice] = [await player(), await player()];
     const ratings: number[] = [];
+    const matchIds: string[] = [];
     for (let i = 0; i < RATED_GAMES_PER_PAIR + 3; i++) {
-      await farmedGame(farmer, accomplice, 4);
+      matchIds.push(await farmedGame(farmer, accomplice, 4));
       ratings.push((await rowOf(farmer.player.id)).rating);
     }
+    // Past the limit the queue pairs them casually, so the room says from the start that nothing is at stake.
+    const rated = await Promise.all(matchIds.map(async (id) => (await db.prisma.match.findUniqueOrThrow({ where: { id } })).rated));
+    expect(rated).toEqual(matchIds.map((_, i) => i < RATED_GAMES_PER_PAIR));
     const counted = ratings.slice(0, RATED_GAMES_PER_PAIR);
     expect(counted[0]).toBeGreaterThan(1500);
     for (let i = 1; i < counted.length; i++) expect(counted[i]).toBeGreaterThan(counted[i - 1]!);

@@ -1,6 +1,5 @@
-import type { MatchResult, Rating, RatingChanges, Seat } from '@oanquan/protocol';
+import { PROVISIONAL_DEVIATION, ratingStakes, type Glicko, type MatchResult, type Rating, type RatingChanges, type RatingStakes, type Seat } from '@oanquan/protocol';
 import type { Tx } from '../matches/match-store.js';
-import { PROVISIONAL_DEVIATION, updateGlicko, type Glicko } from './glicko2.js';
 
 // Picked field by field: handed a whole player row, a spread would publish its password hash.
 export function ratingOf({ rating, deviation, volatility }: Glicko): Rating {
@@ -19,6 +18,20 @@ const PAIR_LOCK_CLASS = 7_300_501;
 export function countsForRating(result: MatchResult, plies: number): boolean {
   if (result.reason === 'abort' || (result.reason === 'abandon' && result.winner === null)) return false;
   return plies >= 2 * MIN_MOVES_PER_SIDE;
+}
+
+/** Whether two players have been rated against each other fewer than RATED_GAMES_PER_PAIR times in PAIR_WINDOW_MS. */
+export async function pairMayBeRated(tx: Tx, ids: readonly [string, string], now: Date): Promise<boolean> {
+  const recent = await tx.match.count({
+    where: {
+      ratedAt: { gt: new Date(now.getTime() - PAIR_WINDOW_MS) },
+      OR: [
+        { player0Id: ids[0], player1Id: ids[1] },
+        { player0Id: ids[1], player1Id: ids[0] },
+      ],
+    },
+  });
+  return recent < RATED_GAMES_PER_PAIR;
 }
 
 /**
@@ -44,21 +57,12 @@ export async function rateEndedMatch(
   // Two matches of one pair ending at once on two processes must not both see a free slot.
   const pairKey = [...ids].sort().join(':');
   await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${PAIR_LOCK_CLASS}::int4, hashtext(${pairKey}))`;
-  const recent = await tx.match.count({
-    where: {
-      ratedAt: { gt: new Date(now.getTime() - PAIR_WINDOW_MS) },
-      OR: [
-        { player0Id: ids[0], player1Id: ids[1] },
-        { player0Id: ids[1], player1Id: ids[0] },
-      ],
-    },
-  });
-  if (recent >= RATED_GAMES_PER_PAIR) return null;
+  if (!(await pairMayBeRated(tx, ids, now))) return null;
   const rows = await tx.player.findMany({ where: { id: { in: [...ids] } } });
   const [p0, p1] = ids.map((id) => rows.find((row) => row.id === id)!);
-  const score = (seat: Seat) => (result.winner === null ? 0.5 : result.winner === seat ? 1 : 0);
-  const next0 = updateGlicko(p0!, [{ opponent: p1!, score: score(0) }]);
-  const next1 = updateGlicko(p1!, [{ opponent: p0!, score: score(1) }]);
+  const outcome = (seat: Seat): keyof RatingStakes => (result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss');
+  const next0 = ratingStakes(p0!, p1!)[outcome(0)];
+  const next1 = ratingStakes(p1!, p0!)[outcome(1)];
   await tx.player.update({ where: { id: ids[0] }, data: { ...next0, ratedGames: { increment: 1 } } });
   await tx.player.update({ where: { id: ids[1] }, data: { ...next1, ratedGames: { increment: 1 } } });
   await tx.match.update({ where: { id: match.id }, data: { ratedAt: now } });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   clientEvents,
   ErrorCode,
+  SESSION_COOKIE,
   type Ack,
   type ClientEventName,
   type ClientPayload,
@@ -12,7 +13,6 @@ import {
 import { asRefusal } from '../errors.js';
 import type { PlayerService } from '../players/player-service.js';
 import { crossSiteRefusal } from '../http/same-site.js';
-import { SESSION_COOKIE } from '../http/session-cookie.js';
 import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
 import { eventHandlers, type EventServices } from './event-handlers.js';

@@ -1,5 +1,5 @@
 import { legalMoves, newGame, play, PRESETS, type Move, type RuleOptions, type State } from '@oanquan/rules';
-import type { ClientAcks, ClientEventName, ClientToServerEvents, Clocks, ErrorBody, MatchSnapshot, RoomResponse, ServerToClientEvents, SessionResponse } from '@oanquan/protocol';
+import type { ClientAcks, ClientEventName, ClientToServerEvents, Clocks, ErrorBody, MatchSnapshot, RoomResponse, ServerToClientEvents, SessionResponse, TimeControl } from '@oanquan/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { seeded } from './harness.js';
 
@@ -55,12 +55,12 @@ export interface FinishedGame {
  * A whole match played straight over sockets, as two real clients would,
  * for tests that need a finished match without clicking through one.
  */
-export async function playFinishedGame(url: string, seed: number): Promise<FinishedGame> {
+export async function playFinishedGame(url: string, seed: number, timeControl: TimeControl | null = null): Promise<FinishedGame> {
   const players = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})] as [
     SessionResponse,
     SessionResponse,
   ];
-  const room = await post<RoomResponse>(url, '/api/rooms', { rules: { preset: 'classic' } }, players[0].token);
+  const room = await post<RoomResponse>(url, '/api/rooms', { rules: { preset: 'classic' }, timeControl }, players[0].token);
   const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
   try {
     await request(sockets[0], 'room:join', { code: room.code });

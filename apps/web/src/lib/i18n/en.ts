@@ -61,10 +61,11 @@ export const en = {
   'home.friendHint': 'Create a room, then send its link.',
   'home.computer': 'Play the computer',
   'home.computerHint': 'No one around? The computer plays any time, from beginner (level 1) to its strongest (level 8). Never rated.',
+  'home.computerRatings': 'Ratings from games between the levels: random play is 0, always taking the biggest capture is about {greedy}.',
   'home.computerStart': 'Play the computer',
   'bot.name': 'Computer (level {level})',
   'bot.level': 'Level',
-  'bot.levelOption': 'Level {level}',
+  'bot.levelOption': 'Level {level} (rating ≈ {rating})',
   'bot.tag': 'computer',
   'home.live': 'Live now',
   'home.recent': 'Recent matches',
@@ -460,6 +461,12 @@ export const en = {
   'sound.label': 'Sounds',
   'error.NOT_IN_ROOM': 'You are not in this room.',
   'error.TOO_MANY_PHRASES': 'Too many quick messages; wait a few seconds.',
+  'stakes.rated': 'Rated game: the result changes both ratings once each side has moved twice',
+  'stakes.casual': 'Casual game: ratings do not change',
+  'stakes.line': 'win {win} · draw {draw} · loss {loss}',
+  'refusal.wait': 'Too many attempts from you or your network; try again in {time}.',
+  'refusal.minutes': '{n} min',
+  'refusal.seconds': '{n} s',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

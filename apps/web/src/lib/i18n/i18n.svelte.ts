@@ -1,7 +1,7 @@
 import { getContext, setContext } from 'svelte';
+import { LANG_COOKIE, type Lang } from '@oanquan/protocol';
 import { en, type MessageKey } from './en.js';
 import { interpolate, type Params } from './interpolate.js';
-import { LANG_COOKIE, type Lang } from './languages.js';
 import { vi } from './vi.js';
 
 const DICTIONARIES: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { vi, en };
@@ -29,8 +29,9 @@ export class I18n {
     document.documentElement.lang = lang;
   }
 
-  date(iso: string): string {
-    return new Date(iso).toLocaleString(this.lang === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  /** Every date the site shows, in one style per language ("2 Dec 2026, 01:09"); `withTime: false` for the day alone. */
+  date(iso: string, withTime = true): string {
+    return new Date(iso).toLocaleString(this.lang === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) });
   }
 }
 

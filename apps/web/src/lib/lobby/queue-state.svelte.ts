@@ -8,8 +8,8 @@ export type QueuePhase = 'idle' | 'joining' | 'searching' | 'leaving' | 'matched
 export class QueueState {
   phase = $state<QueuePhase>('idle');
   pool = $state<QueuePool>('5+3');
-  /** What was asked for, sent again when rejoining after a reconnection. */
-  private rated: boolean | undefined;
+  /** What was asked for (unset: the server's choice), sent again when rejoining after a reconnection. */
+  rated = $state<boolean | undefined>(undefined);
   status = $state.raw<QueueStatus | null>(null);
   /** When this wait began (local time). */
   since = $state(0);

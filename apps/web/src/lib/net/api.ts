@@ -27,6 +27,12 @@ export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<A
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok && body !== undefined) return { ok: true, data: body as T };
-  if (isErrorBody(body)) return failure(body.code, body.message, response.status);
+  if (isErrorBody(body)) return failure(body.code, body.message, response.status, retryAfter(response.headers.get('retry-after')));
   return failure(ClientErrorCode.Network, `HTTP ${response.status}`, response.status);
+}
+
+/** Retry-After as seconds (the form the server sends); an HTTP date or nonsense is ignored. */
+function retryAfter(header: string | null): number | undefined {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }

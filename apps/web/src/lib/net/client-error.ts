@@ -17,10 +17,18 @@ export interface Failure {
   message: string;
   /** The HTTP status of a REST failure. */
   status?: number;
+  /** A limit's Retry-After: when the same request may succeed again. */
+  retryAfterSeconds?: number;
 }
 
-export function failure(code: Failure['code'], message: string, status?: number): Failure {
-  return status === undefined ? { ok: false, code, message } : { ok: false, code, message, status };
+export function failure(code: Failure['code'], message: string, status?: number, retryAfterSeconds?: number): Failure {
+  return {
+    ok: false,
+    code,
+    message,
+    ...(status === undefined ? {} : { status }),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -24,6 +24,13 @@ export class Identity {
    * waits for that answer, or it would ask with the old cookie.
    */
   private switching: Promise<unknown> = Promise.resolve();
+  /** Whether a session cookie may be there to ask about; false on a first visit, whose page the server rendered without one. */
+  private mayHaveSession = true;
+
+  /** What the server saw when it rendered the first page: whether the browser sent a session cookie. */
+  sessionCookie(sent: boolean): void {
+    this.mayHaveSession = sent;
+  }
 
   /** The player's id once the server knows who this browser is (a new guest if nobody). */
   ensure(): Promise<string | Failure> {
@@ -110,15 +117,20 @@ export class Identity {
   private async establish(): Promise<string | Failure> {
     const traded = await tradeLegacyToken();
     if (traded !== null && !traded.ok && traded.status !== 401) return this.fail(traded);
-    const me = traded?.ok ? traded : await apiRequest<MeResponse>('/api/me');
-    if (me.ok) return this.accept(me.data);
-    if (me.status !== 401) return this.fail(me);
+    if (traded?.ok) return this.accept(traded.data);
+    if (this.mayHaveSession) {
+      const me = await apiRequest<MeResponse>('/api/me');
+      if (me.ok) return this.accept(me.data);
+      if (me.status !== 401) return this.fail(me);
+    }
     const session = await apiRequest<BrowserSessionResponse>('/api/session', { method: 'POST' });
     if (!session.ok) return this.fail(session);
     return this.accept({ player: session.data.player, username: null });
   }
 
   private accept(me: MeResponse): string {
+    // A session's cookie came with this answer: from now on there is one to ask about.
+    this.mayHaveSession = true;
     this.player = me.player;
     this.username = me.username;
     this.problem = null;

@@ -79,3 +79,20 @@ export function updateGlicko(player: Glicko, games: readonly GameOutcome[], tau 
   const muNew = mu + phiNew * phiNew * opponents.reduce((sum, { gJ, eJ, score }) => sum + gJ * (score - eJ), 0);
   return { rating: muNew * SCALE + 1500, deviation: phiNew * SCALE, volatility: sigmaNew };
 }
+
+/** A rated match's possible outcomes for one player: their rating after a win, a draw and a loss. */
+export interface RatingStakes {
+  win: Glicko;
+  draw: Glicko;
+  loss: Glicko;
+}
+
+/**
+ * What a rated match can do to `player` against `opponent`. The server rates
+ * an ending with this very function, so the stakes shown before a match are
+ * the change its end applies.
+ */
+export function ratingStakes(player: Glicko, opponent: Pick<Glicko, 'rating' | 'deviation'>): RatingStakes {
+  const after = (score: number) => updateGlicko(player, [{ opponent, score }]);
+  return { win: after(1), draw: after(0.5), loss: after(0) };
+}

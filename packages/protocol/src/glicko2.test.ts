@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GLICKO, updateGlicko } from './glicko2.js';
+import { DEFAULT_GLICKO, ratingStakes, updateGlicko } from './glicko2.js';
 
 describe('Glicko-2', () => {
   it("reproduces the worked example of Glickman's paper", () => {
@@ -26,5 +26,20 @@ describe('Glicko-2', () => {
 
   it('widens the deviation of a player who did not play', () => {
     expect(updateGlicko({ rating: 1600, deviation: 50, volatility: 0.06 }, []).deviation).toBeGreaterThan(50);
+  });
+});
+
+describe('rating stakes', () => {
+  it('are the updates of a win, a draw and a loss, the winner gaining what the loser of equal standing loses', () => {
+    const player = { rating: 1620, deviation: 90, volatility: 0.06 };
+    const opponent = { rating: 1540, deviation: 200, volatility: 0.06 };
+    const stakes = ratingStakes(player, opponent);
+    expect(stakes.win).toEqual(updateGlicko(player, [{ opponent, score: 1 }]));
+    expect(stakes.draw).toEqual(updateGlicko(player, [{ opponent, score: 0.5 }]));
+    expect(stakes.loss).toEqual(updateGlicko(player, [{ opponent, score: 0 }]));
+    expect(stakes.win.rating).toBeGreaterThan(player.rating);
+    expect(stakes.loss.rating).toBeLessThan(stakes.draw.rating);
+    // The stronger player gains less by winning than they lose by losing.
+    expect(stakes.win.rating - player.rating).toBeLessThan(player.rating - stakes.loss.rating);
   });
 });
