@@ -41,6 +41,8 @@ import { Metrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { PeriodicTask } from './periodic-task.js';
 import { Accounts } from './players/accounts.js';
+import { CostBudgets } from './players/cost-budgets.js';
+import { GuestTokens } from './players/guest-tokens.js';
 import { PlayerService } from './players/player-service.js';
 import { Profiles } from './players/profiles.js';
 import { Sessions } from './players/sessions.js';
@@ -115,8 +117,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     // Through the adapter, so a revoked session's sockets close on every process.
     onRevoked: (ids) => io.in(ids.map(sessionChannel)).disconnectSockets(true),
   });
-  const players = new PlayerService(db, sessions);
-  const accounts = new Accounts(db, sessions);
+  const players = new PlayerService(db, sessions, new GuestTokens(db, { secret: config.GUEST_TOKEN_SECRET, ttlMs: config.SESSION_TTL_DAYS * 24 * 3600 * 1000 }));
+  const accounts = new Accounts(db, sessions, players);
   const rooms = new RoomService(db);
   const feed = new MatchFeed(io, db, http.log, redis !== undefined, config.MATCH_FEED_CHECK_MS);
   feed.start();
@@ -134,6 +136,16 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const sharedCounters = config.REDIS_URL ? new SharedCounters(config.REDIS_URL, http.log) : undefined;
   await sharedCounters?.connect();
   const counters = sharedCounters ?? new MemoryCounters();
+  const minute = 60_000;
+  const costs = new CostBudgets(players, counters, {
+    newPlayersPerAddress: { max: config.RATE_LIMIT_NEW_PLAYERS_PER_ADDRESS_PER_HOUR, windowMs: 60 * minute },
+    perAddress: {
+      seat: { max: config.RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+    },
+    perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute } },
+  });
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
   presence.start();
   matches.observe(presence);
@@ -183,7 +195,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   matchmaker.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);
-  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
+  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
@@ -203,11 +215,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       });
       const limiters = await rateLimits(api, { players, settings: config, counters, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
       await api.register(healthRoutes, { db, draining: () => draining });
-      await api.register(sessionRoutes, { players, accounts, cookieSecure: config.COOKIE_SECURE, ...limiters });
-      await api.register(roomRoutes, { players, rooms });
+      await api.register(sessionRoutes, { players, accounts, costs, cookieSecure: config.COOKIE_SECURE, ...limiters });
+      await api.register(roomRoutes, { players, costs, rooms });
       await api.register(matchRoutes, { history });
-      await api.register(analysisRoutes, { players, analyses });
-      await api.register(botRoutes, { players, botGames });
+      await api.register(analysisRoutes, { players, costs, analyses });
+      await api.register(botRoutes, { players, costs, botGames });
       await api.register(playerRoutes, { profiles: new Profiles(db, history) });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };

@@ -39,7 +39,8 @@ const envSchema = z.object({
   QUEUE_TICK_MS: z.coerce.number().int().min(50).default(1000),
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
-  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.
+  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(1000),
   /**
    * Prometheus metrics (GET /metrics) on a port of their own, unset to serve none;
    * keep this port away from the public proxy. METRICS_HOST defaults to HOST.
@@ -70,8 +71,18 @@ const envSchema = z.object({
   MATCH_FEED_CHECK_MS: z.coerce.number().int().min(50).default(1000),
   /** On SIGTERM, how long the node answers not ready before it lets its sockets go: longer than the proxy needs to mark it down. */
   DRAIN_NOTICE_MS: z.coerce.number().int().min(0).default(3000),
-  /** Per address: how many guests it may make. */
-  RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Per address: guest tokens it may be given. A guest writes nothing until they sit down, so this only stops a flood. */
+  RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(3000),
+  /** Per address: guests who get a row, at their first seat, queue entry, room, game against the computer, analysis or rename. */
+  RATE_LIMIT_NEW_PLAYERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  /** Per address (a school, a café, a mobile carrier: a few hundred people), and per person: seats taken and queue entries. */
+  RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_SEATS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Per address: rooms made, and games against the computer and analyses (each person's own are RATE_LIMIT_ROOMS_PER_MINUTE and RATE_LIMIT_ANALYSES_PER_MINUTE). */
+  RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** The key that signs guests' tokens, the same on every process; unset, one is made in the database once and shared from there. */
+  GUEST_TOKEN_SECRET: z.string().min(32).optional(),
   /** Per player: rooms made and renames. */
   RATE_LIMIT_ROOMS_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_RENAMES_PER_MINUTE: z.coerce.number().int().min(1).default(5),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines, postgresAvailable } from '../testing/databases.js';
-import { newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
+import { api, newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
 import { StaleDataCleanup } from './stale-data-cleanup.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -16,6 +16,8 @@ async function oldGuestAtTheDoor(url: string, db: Database) {
   const host = await newGuest(url);
   const room = await newRoom(url, host.token);
   const guest = await newGuest(url);
+  // A guest's row is made by the first thing they keep: here a name, long ago.
+  expect((await api(url, '/api/me', { method: 'PATCH', token: guest.token, body: { name: guest.player.name } })).status).toBe(200);
   await db.prisma.player.update({ where: { id: guest.player.id }, data: { createdAt: new Date(Date.now() - 40 * DAY) } });
   const client = await TestClient.connect(url, guest.token);
   return { room, guest, client };

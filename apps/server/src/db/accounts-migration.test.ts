@@ -105,7 +105,7 @@ describe.each(engines)('the accounts migration on %s', (engine) => {
 
       // A migrated guest keeps their account like any other.
       const identity = await players.identify(tokens[0]);
-      await new Accounts(db, players.sessions).keep(identity, 'khach_cu', 'long enough');
+      await new Accounts(db, players.sessions, players).keep(identity, 'khach_cu', 'long enough');
       expect(await players.identify(tokens[0])).toMatchObject({ player: { id: ids[0] }, username: 'khach_cu' });
     } finally {
       await db.close();

@@ -12,9 +12,9 @@ describe('sessions and rooms over REST', () => {
   });
   afterAll(() => app.close());
 
-  it('makes a guest with a generated name and an opaque token, who can rename themselves', async () => {
+  it('makes a guest with a generated name and a signed token, who can rename themselves', async () => {
     const guest = await newGuest(url);
-    expect(guest.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(guest.token).toMatch(/^g\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(guest.player.name.length).toBeGreaterThan(0);
     expect((await api<MeResponse>(url, '/api/me', { token: guest.token })).body.player).toEqual(guest.player);
 

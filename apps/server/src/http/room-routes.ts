@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { createRoomRequest, roomCode, type RoomResponse } from '@oanquan/protocol';
+import type { CostBudgets } from '../players/cost-budgets.js';
 import type { PlayerService } from '../players/player-service.js';
 import type { RoomService } from '../rooms/room-service.js';
-import { requirePlayer } from './session-routes.js';
+import { requirePaidPlayer } from './session-routes.js';
 import { parseInput } from './validate.js';
 
-export async function roomRoutes(app: FastifyInstance, { players, rooms }: { players: PlayerService; rooms: RoomService }) {
+export async function roomRoutes(app: FastifyInstance, { players, costs, rooms }: { players: PlayerService; costs: CostBudgets; rooms: RoomService }) {
   app.post('/rooms', async (request, reply): Promise<RoomResponse> => {
-    const player = await requirePlayer(players, request);
+    const player = await requirePaidPlayer(players, costs, request, 'room');
     // Only a missing body means "all defaults"; a JSON null, array or string is a malformed one.
     const body = parseInput(createRoomRequest, request.body === undefined ? {} : request.body);
     reply.status(201);

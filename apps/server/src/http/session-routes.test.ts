@@ -58,14 +58,14 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
     const made = await browser<SessionResponse>(url, '/api/session', { method: 'POST' });
     expect(made.status).toBe(201);
     expect(made.body).not.toHaveProperty('token');
-    expect(made.setCookie[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax$`));
+    expect(made.setCookie[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=g\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax$`));
     expect((await browser<MeResponse>(url, '/api/me', { cookie: made.cookie })).body).toEqual({ player: made.body.player, username: null });
 
     const remote = await app.http.inject({ method: 'POST', url: '/api/session', headers: { host: 'oanquan.example' } });
     expect(remote.headers['set-cookie']).toMatch(/; Secure; SameSite=Lax$/);
     expect(remote.headers['set-cookie']).toMatch(/; HttpOnly;/);
     // A script (no Origin, no Sec-Fetch-Site) still gets its token to send as a Bearer token.
-    expect((await newGuest(url)).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await newGuest(url)).token).toMatch(/^g\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
   });
 
   it('names a guest in their own language: the lang cookie first, then what the browser asks for', async () => {
@@ -82,6 +82,8 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
   it('turns a guest into an account keeping their matches and rating, then signs them in on a second device', async () => {
     const guest = await browser<SessionResponse>(url, '/api/session', { method: 'POST' });
     const opponent = await newGuest(url);
+    // Both have played, so both have their rows.
+    await db.prisma.player.createMany({ data: [guest.body.player, opponent.player] });
     const room = await db.prisma.room.create({ data: { code: `kept${engine}`, rules: {}, createdById: guest.body.player.id } });
     await db.prisma.match.create({
       data: { roomId: room.id, number: 1, status: 'ended', rules: {}, position: {}, player0Id: guest.body.player.id, player1Id: opponent.player.id, winner: 0, endReason: 'resign', endedAt: new Date() },
@@ -111,8 +113,10 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
     expect(after.record.wins).toBe(1);
     expect(JSON.stringify(after)).not.toMatch(/argon2|passwordHash|usernameKey/);
     expect((await browser<MeResponse>(url, '/api/me', { cookie: other.cookie })).body).toEqual({ player: { id: guest.body.player.id, name: 'Lan_Anh' }, username: 'Lan_Anh' });
-    // The first device is still signed in.
-    expect((await browser<MeResponse>(url, '/api/me', { cookie: guest.cookie })).status).toBe(200);
+    // The first device is still signed in, by the session keeping the account opened; its guest token no longer names anyone.
+    expect(kept.cookie).toBeDefined();
+    expect((await browser<MeResponse>(url, '/api/me', { cookie: kept.cookie })).status).toBe(200);
+    expect((await browser<ErrorBody>(url, '/api/me', { cookie: guest.cookie })).status).toBe(401);
   });
 
   it('refuses a taken username in any case, a second account, bad usernames and wrong passwords alike', async () => {
@@ -188,7 +192,7 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
   });
 
   it('expires a session unused past its expiry, for requests and sockets alike, and moves the expiry of one in use', async () => {
-    const guest = await newGuest(url);
+    const guest = await newAccount(url);
     const row = () => db.prisma.session.findFirstOrThrow({ where: { playerId: guest.player.id } });
     const made = await row();
     expect(made.expiresAt.getTime() - made.createdAt.getTime()).toBe(30 * 24 * 3600 * 1000);

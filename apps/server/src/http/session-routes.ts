@@ -16,6 +16,7 @@ import {
 import { ServiceError } from '../errors.js';
 import type { SignInThrottle } from '../limits/sign-in-throttle.js';
 import type { Accounts } from '../players/accounts.js';
+import type { Cost, CostBudgets } from '../players/cost-budgets.js';
 import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
@@ -40,9 +41,17 @@ export async function requirePlayer(players: PlayerService, request: FastifyRequ
   return (await requireIdentity(players, request)).player;
 }
 
+/** The player, once what they ask for is paid from their budgets and the address's (and their row made, for a guest). */
+export async function requirePaidPlayer(players: PlayerService, costs: CostBudgets, request: FastifyRequest, cost: Cost) {
+  const identity = await requireIdentity(players, request);
+  await costs.pay(cost, identity, requestAddress(request));
+  return identity.player;
+}
+
 export interface SessionRouteOptions {
   players: PlayerService;
   accounts: Accounts;
+  costs: CostBudgets;
   cookieSecure: CookieSecure;
   signIns: SignInThrottle;
 }
@@ -53,14 +62,14 @@ export interface SessionRouteOptions {
  * for clients that are not browsers.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
-  const { players, accounts, cookieSecure, signIns } = options;
+  const { players, accounts, costs, cookieSecure, signIns } = options;
   const opened = <P>(request: FastifyRequest, reply: FastifyReply, token: string, player: P) => {
     setSessionCookie(request, reply, token, cookieSecure);
     return fromBrowser(request) ? { player } : { player, token };
   };
 
   app.post('/session', async (request, reply): Promise<SessionResponse | BrowserSessionResponse> => {
-    const guest = await players.createGuest(pickLanguage(request.cookies[LANG_COOKIE], request.headers['accept-language']));
+    const guest = await players.newGuest(pickLanguage(request.cookies[LANG_COOKIE], request.headers['accept-language']));
     reply.status(201);
     return opened(request, reply, guest.token, guest.player);
   });
@@ -84,17 +93,18 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     await signIns.succeeded(address, key);
     // The guest this browser was before is left behind, not merged: its session ends here.
     const before = await requireIdentity(players, request).catch(() => null);
-    if (before && before.session.id !== signedIn.session.id) await players.sessions.revoke(before.session.id);
+    if (before?.session && before.session.id !== signedIn.session.id) await players.sessions.revoke(before.session.id);
     return opened(request, reply, signedIn.token, signedIn.player);
   });
 
   // Signing out of a session that already ended (expired, revoked elsewhere) still clears the browser's cookie.
+  // A guest's signed token has no session to end: clearing the cookie is signing out.
   app.post('/session/logout', async (request, reply): Promise<OkResponse> => {
     const identity = await requireIdentity(players, request).catch((error: unknown) => {
       if (error instanceof ServiceError) return null;
       throw error;
     });
-    if (identity) await players.sessions.revoke(identity.session.id);
+    if (identity?.session) await players.sessions.revoke(identity.session.id);
     clearSessionCookie(request, reply, cookieSecure);
     return { ok: true };
   });
@@ -106,11 +116,15 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     return { ok: true };
   });
 
+  // An account is reached through sessions only, so a guest who came with a signed token is given one.
   app.post('/account', async (request, reply): Promise<AccountResponse> => {
     const identity = await requireIdentity(players, request);
     const { username, password } = parseInput(createAccountRequest, request.body);
+    const player = await accounts.keep(identity, username, password);
     reply.status(201);
-    return { player: await accounts.keep(identity, username, password) };
+    if (identity.session) return { player };
+    const { token } = await players.sessions.open(player.id);
+    return opened(request, reply, token, player);
   });
 
   app.post('/account/password', async (request): Promise<OkResponse> => {
@@ -120,11 +134,17 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     return { ok: true };
   });
 
-  app.get('/me', async (request): Promise<MeResponse> => me(await requireIdentity(players, request)));
+  // A guest token's expiry is signed in, so a browser that comes back is given a fresh one, as a session's expiry moves with use.
+  app.get('/me', async (request, reply): Promise<MeResponse> => {
+    const identity = await requireIdentity(players, request);
+    if (!identity.session && fromBrowser(request)) setSessionCookie(request, reply, await players.guests.sign(identity.player), cookieSecure);
+    return me(identity);
+  });
 
   app.patch('/me', async (request): Promise<MeResponse> => {
     const identity = await requireIdentity(players, request);
     const { name } = parseInput(renameRequest, request.body);
+    await costs.pay('name', identity, requestAddress(request));
     return me({ ...identity, player: await players.rename(identity.player.id, name) });
   });
 }

@@ -5,6 +5,7 @@ import { PlayerService } from '../players/player-service.js';
 import { RoomService } from '../rooms/room-service.js';
 import { engines, migratedDatabase } from '../testing/databases.js';
 import { MatchService } from './match-service.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 
 /**
  * The race of the attack report: a spectator's action sent the moment a
@@ -37,7 +38,7 @@ describe.each(engines)('every action checks its actor first, on %s', (engine) =>
   /** A timed match in which seat 0 made the first move, so seat 1's clock runs. */
   async function flaggable(): Promise<{ matchId: string; alice: PublicPlayer; bob: PublicPlayer; carol: PublicPlayer }> {
     now = new Date();
-    const [alice, bob, carol] = (await Promise.all([players.createGuest(), players.createGuest(), players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer, PublicPlayer];
+    const [alice, bob, carol] = (await Promise.all([seatedGuest(players), seatedGuest(players), seatedGuest(players)])).map((g) => g.player) as [PublicPlayer, PublicPlayer, PublicPlayer];
     const room = await rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 1, incrementSeconds: 0 }, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);

@@ -4,6 +4,7 @@ import { engines } from '../testing/databases.js';
 import { loggedProcess, servicesOn } from '../testing/logged-process.js';
 import { readMatchRow } from './match-row.js';
 import { loadMatch, matchInclude } from './match-store.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 
 describe.each(engines)('the match row in one statement on %s', (engine) => {
   const services = servicesOn(engine);
@@ -13,7 +14,7 @@ describe.each(engines)('the match row in one statement on %s', (engine) => {
 
   it('is the row Prisma reads with its include, at every stage of a match, through the hot path and inside a transaction', async () => {
     const { matches } = loggedProcess(services.db);
-    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const [alice, bob] = (await Promise.all([seatedGuest(services.players), seatedGuest(services.players)])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
     const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
     const { matchId } = room;
     const stages: Array<() => Promise<unknown>> = [

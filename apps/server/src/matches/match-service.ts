@@ -196,11 +196,13 @@ export class MatchService {
    * that goes through its queue and lock: watching (and coming back to one's
    * seat) is a read, which strangers cannot use to hold up the players.
    */
-  async join(code: string, player: PublicPlayer): Promise<{ seat: Seat | null; snapshot: MatchSnapshot }> {
+  /** `sitDown` pays for a seat (and makes a guest's row) before one is taken; one who only watches pays nothing. */
+  async join(code: string, player: PublicPlayer, sitDown?: () => Promise<void>): Promise<{ seat: Seat | null; snapshot: MatchSnapshot }> {
     const current = await this.currentMatch(code);
     // Seats are only ever taken, never given up, and a match never goes back to waiting: a read that says so holds.
     const held = seatOf(current, player.id);
     if (held !== null || current.status !== 'waiting') return { seat: held, snapshot: await this.view(current.id, current.version) };
+    await sitDown?.();
     const { result, snapshot } = await this.change(current.id, async (tx, match): Promise<Decision<Seat | null>> => {
       const seated = seatOf(match, player.id);
       if (seated !== null || match.status !== 'waiting') return { result: seated, events: [] };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { servicesOn } from '../testing/logged-process.js';
 import { commitMovesStatement } from './move-commit.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 
 /**
  * The plan a connection keeps for the move statement. After five executions
@@ -13,7 +14,7 @@ describe.each(engines)('the move statement on %s', (engine) => {
   const services = servicesOn(engine);
 
   it('finds its matches by key in its cached plan, not by scanning every match', async () => {
-    const { player } = await services.players.createGuest();
+    const { player } = await seatedGuest(services.players);
     const room = await services.rooms.create(player.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
     const { prisma } = services.db;
     await prisma.$executeRawUnsafe(

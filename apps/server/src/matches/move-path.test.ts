@@ -7,6 +7,7 @@ import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '.
 import type { GameCache } from './game-cache.js';
 import { readMatchRow } from './match-row.js';
 import type { MatchService, MatchServiceOptions } from './match-service.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 
 /**
  * The move's hot path: decided in memory, committed in one statement, and
@@ -20,7 +21,7 @@ describe.each(engines)('the move path on %s', (engine) => {
 
   /** A casual untimed match in play, Alice (seat 0) to move first, and the whole game the two will play. */
   async function started(matches: MatchService): Promise<{ matchId: string; alice: PublicPlayer; bob: PublicPlayer; version: number; game: Move[] }> {
-    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const [alice, bob] = (await Promise.all([seatedGuest(services.players), seatedGuest(services.players)])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
     const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: null, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);
@@ -170,7 +171,7 @@ describe.each(engines)('the move path on %s', (engine) => {
     // Each process hears the other's events, as through Redis.
     const a = aProcess({}, (_code, envelopes) => void heardByB.push(envelopes));
     const b = aProcess({}, (_code, envelopes) => void heardByA.push(envelopes));
-    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const [alice, bob] = (await Promise.all([seatedGuest(services.players), seatedGuest(services.players)])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
     const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
     await a.matches.join(room.code, alice);
     await b.matches.join(room.code, bob);

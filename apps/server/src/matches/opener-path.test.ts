@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
 import type { MatchService } from './match-service.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 
 const OPENER_TIMEOUT_MS = 30_000;
 
@@ -20,7 +21,7 @@ describe.each(engines)('the opener path on %s', (engine) => {
 
   /** Alice and Bob seated in a new timed room: the match is in its opener. */
   async function seated(matches: MatchService): Promise<{ matchId: string; code: string; alice: PublicPlayer; bob: PublicPlayer }> {
-    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const [alice, bob] = (await Promise.all([seatedGuest(services.players), seatedGuest(services.players)])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
     const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);
@@ -121,7 +122,7 @@ describe.each(engines)('the opener path on %s', (engine) => {
   it('refuses as the transaction does: a second hand in one round, a spectator, a match out of its opener; nothing is written', async () => {
     const { matches } = aProcess();
     const { matchId, alice, bob } = await seated(matches);
-    const carol = (await services.players.createGuest()).player;
+    const carol = (await seatedGuest(services.players)).player;
     await matches.chooseHand(alice, { matchId, choice: 'rock' });
     const before = await stored(matchId);
     expect(await refusal(matches.chooseHand(alice, { matchId, choice: 'paper' }))).toBe(ErrorCode.AlreadyChosen);

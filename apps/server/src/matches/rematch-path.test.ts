@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { loggedProcess, refusal, servicesOn } from '../testing/logged-process.js';
 import type { MatchService } from './match-service.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 
 /**
  * The rematch without a transaction: the ended match read in one statement,
@@ -14,7 +15,7 @@ describe.each(engines)('the rematch path on %s', (engine) => {
 
   /** A timed match Alice and Bob played until Bob resigned. */
   async function ended(matches: MatchService): Promise<{ matchId: string; code: string; alice: PublicPlayer; bob: PublicPlayer }> {
-    const [alice, bob] = (await Promise.all([services.players.createGuest(), services.players.createGuest()])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
+    const [alice, bob] = (await Promise.all([seatedGuest(services.players), seatedGuest(services.players)])).map((g) => g.player) as [PublicPlayer, PublicPlayer];
     const room = await services.rooms.create(alice.id, { rules: { preset: 'classic' }, timeControl: { initialSeconds: 60, incrementSeconds: 2 }, rated: false });
     await matches.join(room.code, alice);
     await matches.join(room.code, bob);
@@ -65,7 +66,7 @@ describe.each(engines)('the rematch path on %s', (engine) => {
   it('refuses as the transaction does (a spectator, a match not ended) and writes nothing', async () => {
     const { matches } = loggedProcess(services.db);
     const { matchId, alice } = await ended(matches);
-    const carol = (await services.players.createGuest()).player;
+    const carol = (await seatedGuest(services.players)).player;
     const before = await stored(matchId);
     expect(await refusal(matches.rematch(carol, matchId))).toBe(ErrorCode.NotAPlayer);
     expect(await stored(matchId)).toEqual(before);

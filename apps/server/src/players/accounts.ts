@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { ServiceError } from '../errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { Identity } from './player-service.js';
+import type { Identity, PlayerService } from './player-service.js';
 import type { LiveSession, Sessions } from './sessions.js';
 import { usernameKey, usernameSkeleton } from './username-forms.js';
 
@@ -18,11 +18,14 @@ export class Accounts {
   constructor(
     private readonly db: Database,
     private readonly sessions: Sessions,
+    private readonly players: PlayerService,
   ) {}
 
   async keep(identity: Identity, username: string, password: string): Promise<AccountPlayer> {
     if (identity.username !== null) throw new ServiceError(ErrorCode.AlreadyAnAccount, 'This player already has an account', 409);
     const passwordHash = await hashPassword(password);
+    // A guest who never sat down has no row yet; sign-ups have their own limit per address.
+    await this.players.ensureRow(identity);
     const key = usernameKey(username);
     try {
       // Only a guest is turned into an account, even if two requests race.
@@ -59,6 +62,6 @@ export class Accounts {
     const row = await this.db.prisma.player.findUniqueOrThrow({ where: { id: identity.player.id }, select: { passwordHash: true } });
     if (!(await verifyPassword(row.passwordHash, currentPassword))) throw badCredentials();
     await this.db.prisma.player.update({ where: { id: identity.player.id }, data: { passwordHash: await hashPassword(newPassword) } });
-    await this.sessions.revokeAllOf(identity.player.id, identity.session.id);
+    await this.sessions.revokeAllOf(identity.player.id, identity.session?.id);
   }
 }

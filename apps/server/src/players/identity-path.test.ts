@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { loggedDatabase, refusal, servicesOn } from '../testing/logged-process.js';
+import { seatedGuest } from '../testing/seated-guest.js';
 import { PlayerService } from './player-service.js';
 
 /** Every socket and request starts by naming its player from a token: one prepared statement, and Prisma only for the touch. */
@@ -10,19 +11,20 @@ describe.each(engines)('identifying a token on %s', (engine) => {
   it('reads the session and its player in one statement, and refuses what is not live', async () => {
     const { db, log } = loggedDatabase(services.db);
     const players = new PlayerService(db);
-    const guest = await services.players.createGuest();
+    const player = (await seatedGuest(services.players)).player;
+    const guest = { player, ...(await services.players.sessions.open(player.id)) };
     const mark = log.length;
     const identity = await players.identify(guest.token);
     expect(log.slice(mark)).toEqual(['sql session-read']);
     expect(identity).toMatchObject({ player: guest.player, session: { id: guest.session.id, playerId: guest.player.id }, username: null });
-    expect(identity.session.expiresAt).toEqual(guest.session.expiresAt);
+    expect(identity.session?.expiresAt).toEqual(guest.session.expiresAt);
 
     // Unused for over a minute: the expiry moves forward, through the touch.
     await services.db.prisma.session.update({ where: { id: guest.session.id }, data: { lastSeenAt: new Date(Date.now() - 120_000) } });
     const touchMark = log.length;
     const touched = await players.identify(guest.token);
     expect(log.slice(touchMark)).toEqual(['sql session-read', 'prisma Session.updateMany']);
-    expect(touched.session.expiresAt.getTime()).toBeGreaterThan(guest.session.expiresAt.getTime());
+    expect(touched.session!.expiresAt.getTime()).toBeGreaterThan(guest.session.expiresAt.getTime());
 
     await services.db.prisma.session.update({ where: { id: guest.session.id }, data: { revokedAt: new Date() } });
     expect(await refusal(players.identify(guest.token))).toBe('UNAUTHORIZED');

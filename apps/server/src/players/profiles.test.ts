@@ -17,6 +17,8 @@ describe.each(engines)('a player’s profile on %s', (engine) => {
   it('splits the record by who moved first, draws the rating history, and filters the matches', async () => {
     const me = await newAccount(url);
     const other = await newGuest(url);
+    // They have played, so they have their row.
+    await db.prisma.player.create({ data: other.player });
     const room = await db.prisma.room.create({ data: { code: `prof${engine.slice(0, 4)}`, rules: {} } });
     let number = 0;
     const ended = (seat: 0 | 1, first: 0 | 1, winner: 0 | 1 | null, extra: { endReason?: string; rated?: { at: Date; after: number } } = {}) =>

@@ -5,6 +5,7 @@ import type { MatchService } from '../matches/match-service.js';
 import type { PresenceService } from '../matches/presence-service.js';
 import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { Cost, CostBudgets } from '../players/cost-budgets.js';
 import { roomChannel, type GameSocket } from './game-server.js';
 import type { QuickPhrases } from './quick-phrases.js';
 
@@ -13,6 +14,7 @@ export interface EventServices {
   feed: Pick<MatchFeed, 'watching'>;
   presence: PresenceService;
   matchmaker: Matchmaker;
+  costs: CostBudgets;
   phrases: QuickPhrases;
   metrics?: Metrics;
 }
@@ -27,12 +29,17 @@ export type EventHandlers = {
  * made for each: an idle socket then costs no closures of its own.
  */
 export function eventHandlers(services: EventServices): EventHandlers {
+  // Watching is free; a seat or a queue entry is paid for, and a guest's row is made with the first.
+  const pay = async (socket: GameSocket, cost: Cost) => {
+    await services.costs.pay(cost, { player: socket.data.player, hasRow: socket.data.hasRow }, socket.data.address);
+    socket.data.hasRow = true;
+  };
   return {
     // Subscribe before reading, so nothing committed in between is missed
     // (a client drops events it already has by their version).
     'room:join': async (socket, { code }) => {
       await socket.join(roomChannel(code));
-      const joined = await services.matches.join(code, socket.data.player).catch(async (error: unknown) => {
+      const joined = await services.matches.join(code, socket.data.player, () => pay(socket, 'seat')).catch(async (error: unknown) => {
         await socket.leave(roomChannel(code));
         throw error;
       });
@@ -80,6 +87,7 @@ export function eventHandlers(services: EventServices): EventHandlers {
     },
     rematch: async (socket, { matchId }) => ({ ok: true, version: await services.matches.rematch(socket.data.player, matchId) }),
     'queue:join': async (socket, { pool, rated }) => {
+      await pay(socket, 'seat');
       await services.matchmaker.join(socket.data.player, socket.id, pool, rated);
       return { ok: true };
     },

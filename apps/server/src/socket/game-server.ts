@@ -8,8 +8,10 @@ import type { ClientToServerEvents, MatchEventEnvelope, PublicPlayer, ServerToCl
  */
 export interface SocketData {
   player: PublicPlayer;
-  /** The session the socket was opened with: revoking it closes the socket. */
-  sessionId: string;
+  /** The session the socket was opened with: revoking it closes the socket. A guest's signed token has none. */
+  sessionId: string | null;
+  /** Whether the player has a row: a guest gets theirs when they first sit down or queue. */
+  hasRow: boolean;
   /** Where it connected from, as the connection limits counted it. */
   address: string;
 }

@@ -74,7 +74,7 @@ export function attachSocketHandlers(
     socket.conn.on('close', release);
     handshakes.set(socket, release);
     services.players.identify(handshakeToken(socket)).then(
-      ({ player, session }) => {
+      ({ player, session, hasRow }) => {
         if (released) return;
         if (!playerSlots.take(player.id)) {
           release();
@@ -82,7 +82,8 @@ export function attachSocketHandlers(
         }
         playerId = player.id;
         socket.data.player = player;
-        socket.data.sessionId = session.id;
+        socket.data.sessionId = session?.id ?? null;
+        socket.data.hasRow = hasRow;
         socket.data.address = address;
         next();
       },
@@ -162,7 +163,8 @@ export function attachSocketHandlers(
     handshakes.delete(socket);
     socket.use((packet) => receive(socket, packet));
     // Messages for this player wherever they are (queue pairings), from any process.
-    void socket.join([playerChannel(socket.data.player.id), sessionChannel(socket.data.sessionId)]);
+    const { sessionId } = socket.data;
+    void socket.join(sessionId === null ? playerChannel(socket.data.player.id) : [playerChannel(socket.data.player.id), sessionChannel(sessionId)]);
     socket.on('disconnecting', leaving);
   });
 

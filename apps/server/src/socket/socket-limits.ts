@@ -21,5 +21,5 @@ export const defaultSocketLimits: SocketLimits = {
   ratePerSecond: limits.ratePerSecond,
   maxRefusals: 20,
   maxSocketsPerPlayer: 10,
-  maxSocketsPerAddress: 50,
+  maxSocketsPerAddress: 1000,
 };

@@ -64,14 +64,14 @@ export async function newGuest(url: string): Promise<SessionResponse> {
 
 let accountsMade = 0;
 
-/** A guest who kept their account: the token of their session, and what signs them in again. */
+/** A guest who kept their account: the token of the session keeping it opened, and what signs them in again. */
 export async function newAccount(url: string): Promise<SessionResponse & { username: string; password: string }> {
   const guest = await newGuest(url);
   const username = `player_${process.pid}_${++accountsMade}`.slice(0, 24);
   const password = 'correct horse battery';
   const kept = await api<AccountResponse>(url, '/api/account', { token: guest.token, body: { username, password } });
   if (kept.status !== 201) throw new Error(`account not kept: ${kept.status} ${JSON.stringify(kept.body)}`);
-  return { token: guest.token, player: { id: guest.player.id, name: kept.body.player.name }, username, password };
+  return { token: kept.body.token!, player: { id: guest.player.id, name: kept.body.player.name }, username, password };
 }
 
 export async function newRoom(url: string, token: string, body: unknown = {}): Promise<RoomResponse> {
