@@ -183,7 +183,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   matchmaker.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);
-  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
+  attachSocketHandlers(io, { players, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);

@@ -45,11 +45,23 @@ describe('shared counters', () => {
     await expect.poll(async () => (await one.get('short window')).value, { timeout: 10_000 }).toBe(0);
   });
 
+  it('hold places for every process at once, and free one given back', async () => {
+    expect(await Promise.all([one.hold('places', 'a', 2), two.hold('places', 'b', 2)])).toEqual([true, true]);
+    expect(await one.hold('places', 'c', 2)).toBe(false);
+    // Given back by the process that holds it; the other's word frees nothing.
+    await two.release('places', 'a');
+    expect(await two.hold('places', 'c', 2)).toBe(false);
+    await one.release('places', 'a');
+    expect(await two.hold('places', 'c', 2)).toBe(true);
+  });
+
   it('count in each process, without failing, while Redis is gone', async () => {
     await redis.stop();
     await expect.poll(() => Promise.all([one.add('alone', 60_000), two.add('alone', 60_000)]), { timeout: 10_000 }).toEqual([1, 1]);
     expect(await one.add('alone', 60_000)).toBe(2);
     expect(await two.get('alone')).toMatchObject({ value: 1 });
     expect(await one.count('alone window', 60_000)).toMatchObject({ value: 1 });
+    expect(await Promise.all([one.hold('alone places', 'a', 1), two.hold('alone places', 'b', 1)])).toEqual([true, true]);
+    expect(await one.hold('alone places', 'c', 1)).toBe(false);
   });
 });
