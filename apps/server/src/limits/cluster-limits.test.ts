@@ -27,6 +27,8 @@ describe.runIf(postgresAvailable)('limits across processes', () => {
       RATE_LIMIT_LOGINS_FIRST_DELAY_MS: '600000',
       MAX_SOCKETS_PER_PLAYER: '3',
       MAX_SOCKETS_PER_ADDRESS: '5',
+      BOT_GAMES_PER_PLAYER: '2',
+      ENGINE_THREADS: '1',
     });
     urls = cluster.servers.map((server) => server.url);
     stop = cluster.stop;
@@ -94,6 +96,13 @@ describe.runIf(postgresAvailable)('limits across processes', () => {
     const tokens = await Promise.all([guest(0), guest(1), guest(2)]);
     for (let i = 0; i < 5; i++) expect(await connectAs(i, tokens[i % 3]!, '198.51.100.21')).toBe('connected');
     for (const i of [0, 1, 2]) expect(await connectAs(i, tokens[2]!, '198.51.100.21')).toBe('TOO_MANY_CONNECTIONS');
+  });
+
+  it("count a player's running games against the computer on every process together", async () => {
+    const token = await guest(0);
+    const startOn = (i: number) => postFrom<ErrorBody>(at(i), '/api/bot-games', '198.51.100.30', { level: 1 }, token);
+    for (const i of [0, 1]) expect((await startOn(i)).status).toBe(201);
+    for (const i of [2, 0]) expect(await startOn(i)).toMatchObject({ status: 429, body: { code: 'TOO_MANY_BOT_GAMES' } });
   });
 
   it('keep counting on each process while Redis is gone', async () => {

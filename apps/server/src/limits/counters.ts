@@ -20,8 +20,10 @@ export interface Counters {
   delete(key: string): Promise<void>;
   /** Takes one of at most `limit` places under the key for `holder` (a socket's id, …); false, and nothing taken, when they are all held. */
   hold(key: string, holder: string, limit: number): Promise<boolean>;
-  /** Gives back the holder's place; a place never given back (its process died) lapses in the shared store. */
+  /** Gives back the holder's place, whichever process took it; a place never given back (its process died) lapses in the shared store. */
   release(key: string, holder: string): Promise<void>;
+  /** Who holds a place under the key. */
+  holders(key: string): Promise<string[]>;
 }
 
 /** Forgotten counters are swept every this many writes, so keys strangers invent cannot pile up. */
@@ -77,6 +79,10 @@ export class MemoryCounters implements Counters {
     if (!holders) return;
     holders.delete(holder);
     if (holders.size === 0) this.places.delete(key);
+  }
+
+  async holders(key: string): Promise<string[]> {
+    return [...(this.places.get(key) ?? [])];
   }
 
   /** Keys with a place held; emptied keys are forgotten, so this is bounded by the places held. */

@@ -16,6 +16,7 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1]) redis.call('PEXPIR
 const RENEW = `${NOW}
 for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])`;
+const HOLDERS = `${NOW} return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf')`;
 const GET = `local v = redis.call('GET', KEYS[1]) if not v then return {0, 0} end return {tonumber(v), redis.call('PTTL', KEYS[1])}`;
 
 /** A place held lapses this long after its process last renewed it: a process that dies frees its places by then. */
@@ -83,13 +84,18 @@ export class SharedCounters implements Counters {
     );
   }
 
-  release(key: string, holder: string): Promise<void> {
+  async release(key: string, holder: string): Promise<void> {
     const holders = this.holding.get(key);
-    // Taken here while Redis was away: given back here.
-    if (!holders?.delete(holder)) return this.local.release(key, holder);
-    if (holders.size === 0) this.holding.delete(key);
-    // Should Redis not hear of it, the place lapses unrenewed.
-    return this.shared(async () => void (await this.client.sendCommand(['ZREM', PREFIX + key, holder])), async () => {});
+    if (holders?.delete(holder) && holders.size === 0) this.holding.delete(key);
+    // Taken here while Redis was away, or in Redis; should Redis not hear of it, the place lapses unrenewed.
+    await this.local.release(key, holder);
+    await this.shared(async () => void (await this.client.sendCommand(['ZREM', PREFIX + key, holder])), async () => {});
+  }
+
+  async holders(key: string): Promise<string[]> {
+    const local = await this.local.holders(key);
+    const shared = await this.shared(async () => (await this.run(HOLDERS, key)) as unknown as string[], async () => []);
+    return [...new Set([...shared, ...local])];
   }
 
   async close(): Promise<void> {
