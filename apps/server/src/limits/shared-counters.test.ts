@@ -55,6 +55,19 @@ describe('shared counters', () => {
     expect((await one.holders('places')).sort()).toEqual(['b', 'c']);
   });
 
+  it('keep a place while its process lives, and let it lapse once the process is gone', async () => {
+    const living = new SharedCounters(redis.url, log, Date.now, 600);
+    const dying = new SharedCounters(redis.url, log, Date.now, 600);
+    await Promise.all([living.connect(), dying.connect()]);
+    expect(await Promise.all([living.hold('kept', 'a', 2), dying.hold('kept', 'b', 2)])).toEqual([true, true]);
+    await dying.close();
+    // Renewed every 200 ms, the living one's place outlasts several times what it is kept for.
+    await expect.poll(() => one.holders('kept'), { timeout: 10_000 }).toEqual(['a']);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await one.holders('kept')).toEqual(['a']);
+    await living.close();
+  });
+
   it('count in each process, without failing, while Redis is gone', async () => {
     await redis.stop();
     await expect.poll(() => Promise.all([one.add('alone', 60_000), two.add('alone', 60_000)]), { timeout: 10_000 }).toEqual([1, 1]);

@@ -21,7 +21,6 @@ const GET = `local v = redis.call('GET', KEYS[1]) if not v then return {0, 0} en
 
 /** A place held lapses this long after its process last renewed it: a process that dies frees its places by then. */
 const PLACE_KEPT_MS = 60_000;
-const RENEW_EVERY_MS = PLACE_KEPT_MS / 3;
 
 /** Longer than Redis takes on a loaded machine; a limit that waits longer falls back to this process's count. */
 const ANSWER_WITHIN_MS = 1000;
@@ -40,10 +39,15 @@ export class SharedCounters implements Counters {
   private readonly holding = new Map<string, Set<string>>();
   private readonly renewal: NodeJS.Timeout;
 
-  constructor(url: string, log: FastifyBaseLogger, now: () => number = Date.now) {
+  constructor(
+    url: string,
+    log: FastifyBaseLogger,
+    now: () => number = Date.now,
+    private readonly placeKeptMs = PLACE_KEPT_MS,
+  ) {
     this.local = new MemoryCounters(now);
     this.client = forgoableRedisClient(url, log, 'limits store unreachable: each process counts its own');
-    this.renewal = setInterval(() => void this.renew(), RENEW_EVERY_MS).unref();
+    this.renewal = setInterval(() => void this.renew(), placeKeptMs / 3).unref();
   }
 
   async connect(): Promise<void> {
@@ -76,7 +80,7 @@ export class SharedCounters implements Counters {
   hold(key: string, holder: string, limit: number): Promise<boolean> {
     return this.shared(
       async () => {
-        const held = Number(await this.client.sendCommand(['EVAL', HOLD, '1', PREFIX + key, holder, String(limit), String(PLACE_KEPT_MS)])) === 1;
+        const held = Number(await this.client.sendCommand(['EVAL', HOLD, '1', PREFIX + key, holder, String(limit), String(this.placeKeptMs)])) === 1;
         if (held) this.holding.set(key, (this.holding.get(key) ?? new Set<string>()).add(holder));
         return held;
       },
@@ -107,7 +111,7 @@ export class SharedCounters implements Counters {
   private async renew(): Promise<void> {
     if (!this.client.isReady) return;
     const renewals = [...this.holding].map(([key, holders]) =>
-      this.client.sendCommand(['EVAL', RENEW, '1', PREFIX + key, String(PLACE_KEPT_MS), ...holders]),
+      this.client.sendCommand(['EVAL', RENEW, '1', PREFIX + key, String(this.placeKeptMs), ...holders]),
     );
     await Promise.allSettled(renewals);
   }
