@@ -1,4 +1,5 @@
-import type { ErrorBody, SessionResponse } from '@oanquan/protocol';
+import type { ErrorBody, RoomResponse, SessionResponse } from '@oanquan/protocol';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, startRedis, type OwnRedis } from '../testing/cluster.js';
@@ -16,6 +17,7 @@ describe.runIf(postgresAvailable)('limits across processes', () => {
   let redis: OwnRedis;
   let urls: string[];
   let stop: () => Promise<void>;
+  let databaseUrl: string;
   beforeAll(async () => {
     redis = await startRedis();
     const cluster = await startCluster({
@@ -32,6 +34,7 @@ describe.runIf(postgresAvailable)('limits across processes', () => {
     });
     urls = cluster.servers.map((server) => server.url);
     stop = cluster.stop;
+    databaseUrl = cluster.databaseUrl;
   }, 120_000);
   const sockets: Socket[] = [];
   afterAll(async () => {
@@ -100,9 +103,21 @@ describe.runIf(postgresAvailable)('limits across processes', () => {
 
   it("count a player's running games against the computer on every process together", async () => {
     const token = await guest(0);
-    const startOn = (i: number) => postFrom<ErrorBody>(at(i), '/api/bot-games', '198.51.100.30', { level: 1 }, token);
-    for (const i of [0, 1]) expect((await startOn(i)).status).toBe(201);
+    const startOn = (i: number) => postFrom<RoomResponse & ErrorBody>(at(i), '/api/bot-games', '198.51.100.30', { level: 1 }, token);
+    const started = [await startOn(0), await startOn(1)];
+    for (const game of started) expect(game.status).toBe(201);
     for (const i of [2, 0]) expect(await startOn(i)).toMatchObject({ status: 429, body: { code: 'TOO_MANY_BOT_GAMES' } });
+
+    // The game started on the first process ends: the third sees the place free.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`UPDATE match SET status = 'ended', end_reason = 'abort', ended_at = now() WHERE id = $1`, [started[0]!.body.matchId]);
+    } finally {
+      await db.end();
+    }
+    expect((await startOn(2)).status).toBe(201);
+    expect(await startOn(1)).toMatchObject({ status: 429, body: { code: 'TOO_MANY_BOT_GAMES' } });
   });
 
   it('keep counting on each process while Redis is gone', async () => {
