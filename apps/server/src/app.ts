@@ -172,13 +172,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   bots.start();
   const botGameCaps = { perPlayer: config.BOT_GAMES_PER_PLAYER, perAddress: config.BOT_GAMES_PER_ADDRESS };
-  const botGames = new BotGames(db, rooms, new BotPlayers(db), botGameCaps, (matchId, address) => bots.started(matchId, address));
+  const botGames = new BotGames(db, rooms, new BotPlayers(db), botGameCaps, (matchId, address) => bots.started(matchId, address), counters);
   const analysisRunner = new AnalysisRunner(db, analysisEngine.get, http.log);
   analysisRunner.start();
   const analyses = new AnalysisService(
     db,
     { depth: config.ANALYSIS_DEPTH, queueMax: config.ANALYSIS_QUEUE_MAX, perPlayer: config.ANALYSIS_PER_PLAYER, perAddress: config.ANALYSIS_PER_ADDRESS },
     () => analysisRunner.wake(),
+    counters,
   );
   const cleanup = new StaleDataCleanup(db, http.log, {
     guestRetentionMs: config.GUEST_RETENTION_DAYS * 24 * 3600 * 1000,
@@ -195,7 +196,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   matchmaker.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);
-  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
+  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);

@@ -1,6 +1,7 @@
 import { PRESETS } from '@oanquan/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
+import { MemoryCounters } from '../limits/counters.js';
 import { insertRoom } from '../rooms/room-service.js';
 import { migratedDatabase, engines } from '../testing/databases.js';
 import { AnalysisService } from './analysis-service.js';
@@ -17,7 +18,7 @@ describe.each(engines)('analyses per address on %s', (engine) => {
 
   beforeAll(async () => {
     db = await migratedDatabase(engine);
-    analyses = new AnalysisService(db, { depth: 4, queueMax: 20, perPlayer: 2, perAddress: 3 }, () => {});
+    analyses = new AnalysisService(db, { depth: 4, queueMax: 20, perPlayer: 2, perAddress: 3 }, () => {}, new MemoryCounters());
   });
   afterAll(() => db.close());
 

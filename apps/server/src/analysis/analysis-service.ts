@@ -10,6 +10,7 @@ import { ErrorCode, type AnalysisResponse, type PlyAnalysis } from '@oanquan/pro
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { MatchAnalysis } from '../generated/prisma/client.js';
+import type { Counters } from '../limits/counters.js';
 import { RunningCaps } from '../limits/running-caps.js';
 
 export interface AnalysisSettings {
@@ -36,8 +37,9 @@ export class AnalysisService {
     private readonly db: Database,
     private readonly settings: AnalysisSettings,
     private readonly queued: () => void,
+    places: Counters,
   ) {
-    this.byAddress = new RunningCaps(async (matchIds) => {
+    this.byAddress = new RunningCaps(places, 'analyses', async (matchIds) => {
       const pending = await db.prisma.matchAnalysis.findMany({ where: { matchId: { in: matchIds }, status: { in: PENDING } }, select: { matchId: true } });
       return new Set(pending.map((row) => row.matchId));
     });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, type CreateBotGameRequest, type RoomResponse } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
+import type { Counters } from '../limits/counters.js';
 import { RunningCaps, type Cap } from '../limits/running-caps.js';
 import { insertRoom, rulesFromChoice, type RoomService } from '../rooms/room-service.js';
 import type { BotPlayers } from './bot-players.js';
@@ -29,8 +30,9 @@ export class BotGames {
     private readonly bots: BotPlayers,
     private readonly caps: BotGameCaps,
     private readonly started: (matchId: string, address: string) => void,
+    places: Counters,
   ) {
-    this.running = new RunningCaps(async (roomIds) => {
+    this.running = new RunningCaps(places, 'bot-games', async (roomIds) => {
       const live = await db.prisma.match.findMany({ where: { roomId: { in: roomIds }, status: { not: 'ended' } }, select: { roomId: true } });
       return new Set(live.map((match) => match.roomId));
     });

@@ -18,6 +18,12 @@ export interface Counters {
   /** Sets the counter to value, kept ttlMs from now. */
   set(key: string, value: number, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Takes one of at most `limit` places under the key for `holder` (a socket's id, …); false, and nothing taken, when they are all held. */
+  hold(key: string, holder: string, limit: number): Promise<boolean>;
+  /** Gives back the holder's place, whichever process took it; a place never given back (its process died) lapses in the shared store. */
+  release(key: string, holder: string): Promise<void>;
+  /** Who holds a place under the key. */
+  holders(key: string): Promise<string[]>;
 }
 
 /** Forgotten counters are swept every this many writes, so keys strangers invent cannot pile up. */
@@ -25,6 +31,7 @@ const SWEEP_EVERY = 1024;
 
 export class MemoryCounters implements Counters {
   private readonly entries = new Map<string, { value: number; expiresAt: number }>();
+  private readonly places = new Map<string, Set<string>>();
   private writes = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -58,6 +65,29 @@ export class MemoryCounters implements Counters {
 
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  async hold(key: string, holder: string, limit: number): Promise<boolean> {
+    const holders = this.places.get(key) ?? new Set<string>();
+    if (holders.size >= limit) return false;
+    this.places.set(key, holders.add(holder));
+    return true;
+  }
+
+  async release(key: string, holder: string): Promise<void> {
+    const holders = this.places.get(key);
+    if (!holders) return;
+    holders.delete(holder);
+    if (holders.size === 0) this.places.delete(key);
+  }
+
+  async holders(key: string): Promise<string[]> {
+    return [...(this.places.get(key) ?? [])];
+  }
+
+  /** Keys with a place held; emptied keys are forgotten, so this is bounded by the places held. */
+  get placesHeld(): number {
+    return this.places.size;
   }
 
   /** How many counters are held, forgotten ones not yet swept included. */

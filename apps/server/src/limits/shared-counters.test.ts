@@ -45,11 +45,36 @@ describe('shared counters', () => {
     await expect.poll(async () => (await one.get('short window')).value, { timeout: 10_000 }).toBe(0);
   });
 
+  it('hold places for every process at once, and free one given back', async () => {
+    expect(await Promise.all([one.hold('places', 'a', 2), two.hold('places', 'b', 2)])).toEqual([true, true]);
+    expect(await one.hold('places', 'c', 2)).toBe(false);
+    expect((await two.holders('places')).sort()).toEqual(['a', 'b']);
+    // Given back by whichever process knows it is done.
+    await two.release('places', 'a');
+    expect(await one.hold('places', 'c', 2)).toBe(true);
+    expect((await one.holders('places')).sort()).toEqual(['b', 'c']);
+  });
+
+  it('keep a place while its process lives, and let it lapse once the process is gone', async () => {
+    const living = new SharedCounters(redis.url, log, Date.now, 600);
+    const dying = new SharedCounters(redis.url, log, Date.now, 600);
+    await Promise.all([living.connect(), dying.connect()]);
+    expect(await Promise.all([living.hold('kept', 'a', 2), dying.hold('kept', 'b', 2)])).toEqual([true, true]);
+    await dying.close();
+    // Renewed every 200 ms, the living one's place outlasts several times what it is kept for.
+    await expect.poll(() => one.holders('kept'), { timeout: 10_000 }).toEqual(['a']);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await one.holders('kept')).toEqual(['a']);
+    await living.close();
+  });
+
   it('count in each process, without failing, while Redis is gone', async () => {
     await redis.stop();
     await expect.poll(() => Promise.all([one.add('alone', 60_000), two.add('alone', 60_000)]), { timeout: 10_000 }).toEqual([1, 1]);
     expect(await one.add('alone', 60_000)).toBe(2);
     expect(await two.get('alone')).toMatchObject({ value: 1 });
     expect(await one.count('alone window', 60_000)).toMatchObject({ value: 1 });
+    expect(await Promise.all([one.hold('alone places', 'a', 1), two.hold('alone places', 'b', 1)])).toEqual([true, true]);
+    expect(await one.hold('alone places', 'c', 1)).toBe(false);
   });
 });

@@ -7,7 +7,20 @@ const PREFIX = 'oanquan:limit:';
 // One round trip each, and atomic: two processes counting at once never lose a count.
 const ADD = `local v = redis.call('INCR', KEYS[1]) redis.call('PEXPIRE', KEYS[1], ARGV[1]) return v`;
 const COUNT = `local v = redis.call('INCR', KEYS[1]) if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {v, redis.call('PTTL', KEYS[1])}`;
+// Places are a sorted set of holders, each scored with the time (Redis's own clock) its place lapses unless renewed.
+const NOW = `local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)`;
+const HOLD = `${NOW}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[3]) return 1`;
+const RENEW = `${NOW}
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])`;
+const HOLDERS = `${NOW} return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf')`;
 const GET = `local v = redis.call('GET', KEYS[1]) if not v then return {0, 0} end return {tonumber(v), redis.call('PTTL', KEYS[1])}`;
+
+/** A place held lapses this long after its process last renewed it: a process that dies frees its places by then. */
+const PLACE_KEPT_MS = 60_000;
 
 /** Longer than Redis takes on a loaded machine; a limit that waits longer falls back to this process's count. */
 const ANSWER_WITHIN_MS = 1000;
@@ -22,10 +35,19 @@ const ANSWER_WITHIN_MS = 1000;
 export class SharedCounters implements Counters {
   private readonly client;
   private readonly local: MemoryCounters;
+  /** The places this process holds in Redis, renewed while it lives. */
+  private readonly holding = new Map<string, Set<string>>();
+  private readonly renewal: NodeJS.Timeout;
 
-  constructor(url: string, log: FastifyBaseLogger, now: () => number = Date.now) {
+  constructor(
+    url: string,
+    log: FastifyBaseLogger,
+    now: () => number = Date.now,
+    private readonly placeKeptMs = PLACE_KEPT_MS,
+  ) {
     this.local = new MemoryCounters(now);
     this.client = forgoableRedisClient(url, log, 'limits store unreachable: each process counts its own');
+    this.renewal = setInterval(() => void this.renew(), placeKeptMs / 3).unref();
   }
 
   async connect(): Promise<void> {
@@ -55,9 +77,43 @@ export class SharedCounters implements Counters {
     return this.shared(async () => void (await this.client.sendCommand(['DEL', PREFIX + key])), () => this.local.delete(key));
   }
 
+  hold(key: string, holder: string, limit: number): Promise<boolean> {
+    return this.shared(
+      async () => {
+        const held = Number(await this.client.sendCommand(['EVAL', HOLD, '1', PREFIX + key, holder, String(limit), String(this.placeKeptMs)])) === 1;
+        if (held) this.holding.set(key, (this.holding.get(key) ?? new Set<string>()).add(holder));
+        return held;
+      },
+      () => this.local.hold(key, holder, limit),
+    );
+  }
+
+  async release(key: string, holder: string): Promise<void> {
+    const holders = this.holding.get(key);
+    if (holders?.delete(holder) && holders.size === 0) this.holding.delete(key);
+    // Taken here while Redis was away, or in Redis; should Redis not hear of it, the place lapses unrenewed.
+    await this.local.release(key, holder);
+    await this.shared(async () => void (await this.client.sendCommand(['ZREM', PREFIX + key, holder])), async () => {});
+  }
+
+  async holders(key: string): Promise<string[]> {
+    const local = await this.local.holders(key);
+    const shared = await this.shared(async () => (await this.run(HOLDERS, key)) as unknown as string[], async () => []);
+    return [...new Set([...shared, ...local])];
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.renewal);
     if (this.client.isReady) await this.client.close();
     else if (this.client.isOpen) this.client.destroy();
+  }
+
+  private async renew(): Promise<void> {
+    if (!this.client.isReady) return;
+    const renewals = [...this.holding].map(([key, holders]) =>
+      this.client.sendCommand(['EVAL', RENEW, '1', PREFIX + key, String(this.placeKeptMs), ...holders]),
+    );
+    await Promise.allSettled(renewals);
   }
 
   private run(script: string, key: string, ms?: number) {

@@ -1,33 +1,28 @@
+import type { Counters } from '../limits/counters.js';
+
 /**
  * Open connections per key (a player id, an address), refused past a limit.
- * Counts this process's connections only: each process behind a load
- * balancer enforces its own limit.
+ * Each connection holds its place by its socket's id in the counters store:
+ * with Redis, every process behind the load balancer counts against the
+ * same limit; without, each process counts its own.
  */
 export class ConnectionSlots {
-  private readonly held = new Map<string, number>();
+  constructor(
+    readonly limit: number,
+    private readonly places: Counters,
+    private readonly kind: 'player' | 'address',
+  ) {}
 
-  constructor(readonly limit: number) {}
-
-  /** Takes a slot for `key`; false, and nothing taken, when its slots are all held. */
-  take(key: string): boolean {
-    const count = this.held.get(key) ?? 0;
-    if (count >= this.limit) return false;
-    this.held.set(key, count + 1);
-    return true;
+  /** Takes a slot for `key` on behalf of the socket `holder`; false, and nothing taken, when its slots are all held. */
+  take(key: string, holder: string): Promise<boolean> {
+    return this.places.hold(this.placeOf(key), holder, this.limit);
   }
 
-  give(key: string): void {
-    const count = (this.held.get(key) ?? 0) - 1;
-    if (count > 0) this.held.set(key, count);
-    else this.held.delete(key);
+  give(key: string, holder: string): void {
+    void this.places.release(this.placeOf(key), holder);
   }
 
-  count(key: string): number {
-    return this.held.get(key) ?? 0;
-  }
-
-  /** Keys holding a slot; zero counts are forgotten, so this is bounded by the open connections. */
-  get size(): number {
-    return this.held.size;
+  private placeOf(key: string): string {
+    return `sockets:${this.kind}:${key}`;
   }
 }

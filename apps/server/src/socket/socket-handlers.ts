@@ -11,6 +11,7 @@ import {
   type ErrorBody,
 } from '@oanquan/protocol';
 import { asRefusal } from '../errors.js';
+import type { Counters } from '../limits/counters.js';
 import type { PlayerService } from '../players/player-service.js';
 import { crossSiteRefusal } from '../http/same-site.js';
 import { parseInput } from '../http/validate.js';
@@ -34,15 +35,15 @@ type Acknowledge = (answer: unknown) => void;
  */
 export function attachSocketHandlers(
   io: GameServer,
-  services: EventServices & { players: PlayerService },
+  services: EventServices & { players: PlayerService; counters: Counters },
   log: FastifyBaseLogger,
   socketLimits: SocketLimits = defaultSocketLimits,
   addressOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '',
   schemeOf: (request: IncomingMessage) => 'http' | 'https' = () => 'http',
 ): void {
-  // Per process, like the rate limits: each process behind a load balancer counts its own connections.
-  const playerSlots = new ConnectionSlots(socketLimits.maxSocketsPerPlayer);
-  const addressSlots = new ConnectionSlots(socketLimits.maxSocketsPerAddress);
+  // In the limits' counters: across the cluster with Redis, like the rate limits.
+  const playerSlots = new ConnectionSlots(socketLimits.maxSocketsPerPlayer, services.counters, 'player');
+  const addressSlots = new ConnectionSlots(socketLimits.maxSocketsPerAddress, services.counters, 'address');
   const rates = new PlayerRateLimiter(socketLimits.rateBurst, socketLimits.ratePerSecond);
 
   // Slots are given back by whichever comes first: the connection closes
@@ -57,10 +58,7 @@ export function attachSocketHandlers(
     const crossSite = crossSiteRefusal(socket.request, schemeOf(socket.request));
     if (crossSite) return refuse({ ok: false, code: ErrorCode.CrossSite, message: crossSite });
     const address = addressOf(socket.request);
-    // The address is checked before the token, so a full address costs no database lookup.
-    if (!addressSlots.take(address)) {
-      return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerAddress} connections from one address`));
-    }
+    let addressHeld = false;
     let playerId: string | undefined;
     let released = false;
     const release = () => {
@@ -68,30 +66,37 @@ export function attachSocketHandlers(
       released = true;
       socket.conn.off('close', release);
       handshakes.delete(socket);
-      addressSlots.give(address);
-      if (playerId !== undefined) playerSlots.give(playerId);
+      if (addressHeld) addressSlots.give(address, socket.id);
+      if (playerId !== undefined) playerSlots.give(playerId, socket.id);
     };
     socket.conn.on('close', release);
     handshakes.set(socket, release);
-    services.players.identify(handshakeToken(socket)).then(
-      ({ player, session, hasRow }) => {
-        if (released) return;
-        if (!playerSlots.take(player.id)) {
-          release();
-          return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerPlayer} connections per player`));
-        }
-        playerId = player.id;
-        socket.data.player = player;
-        socket.data.sessionId = session?.id ?? null;
-        socket.data.hasRow = hasRow;
-        socket.data.address = address;
-        next();
-      },
-      (error: unknown) => {
+    // The address is checked before the token, so a full address costs no database lookup.
+    (async () => {
+      if (!(await addressSlots.take(address, socket.id))) {
         release();
-        refuse(asRefusal(error)?.toBody() ?? internal());
-      },
-    );
+        return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerAddress} connections from one address`));
+      }
+      // Closed while the store answered: the place just taken goes back at once.
+      if (released) return addressSlots.give(address, socket.id);
+      addressHeld = true;
+      const { player, session, hasRow } = await services.players.identify(handshakeToken(socket));
+      if (released) return;
+      if (!(await playerSlots.take(player.id, socket.id))) {
+        release();
+        return refuse(tooManyConnections(`At most ${socketLimits.maxSocketsPerPlayer} connections per player`));
+      }
+      if (released) return playerSlots.give(player.id, socket.id);
+      playerId = player.id;
+      socket.data.player = player;
+      socket.data.sessionId = session?.id ?? null;
+      socket.data.hasRow = hasRow;
+      socket.data.address = address;
+      next();
+    })().catch((error: unknown) => {
+      release();
+      refuse(asRefusal(error)?.toBody() ?? internal());
+    });
   });
 
   const handlers = eventHandlers(services);
@@ -171,8 +176,8 @@ export function attachSocketHandlers(
   // The rooms a socket was in are gone by the time 'disconnect' fires, so they are read as it goes.
   function leaving(this: GameSocket): void {
     const socket = this;
-    addressSlots.give(socket.data.address);
-    playerSlots.give(socket.data.player.id);
+    addressSlots.give(socket.data.address, socket.id);
+    playerSlots.give(socket.data.player.id, socket.id);
     const rooms = [...socket.rooms].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
     socket.once('disconnect', () => {
       for (const code of rooms) services.presence.refresh(code);
