@@ -154,3 +154,35 @@ describe('a first visit in Chromium', () => {
     await visitor.context.close();
   });
 });
+
+describe('a refused room in Chromium', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({ RATE_LIMIT_ROOMS_PER_MINUTE: '1' });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('on a 320 × 640 phone, shows the refusal beside the button, announced and tied to it, and keeps the focus on it', { timeout: 90_000 }, async () => {
+    const me = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    await me.page.goto(harness.server.url);
+    await me.page.waitForSelector('[data-me] [data-my-name]');
+    await me.page.click('[data-create]');
+    await me.page.waitForURL(/\/r\/[A-Za-z0-9]+$/);
+
+    // The second room within the minute is one too many.
+    await me.page.goto(harness.server.url);
+    await me.page.waitForSelector('[data-me] [data-my-name]');
+    await me.page.click('[data-create]');
+    const error = me.page.locator('[data-form-error="create"]');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/^Có quá nhiều lượt từ bạn hoặc mạng của bạn; hãy thử lại sau \S/);
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await inView(me.page, '[data-form-error="create"]')).toBe(true);
+    expect(await me.page.evaluate(() => document.activeElement?.hasAttribute('data-create'))).toBe(true);
+    expect(await me.page.getAttribute('[data-create]', 'aria-describedby')).toBe(await error.getAttribute('id'));
+    expect(await me.page.getAttribute('[data-create]', 'aria-disabled')).toBe('false');
+    await me.context.close();
+  });
+});
