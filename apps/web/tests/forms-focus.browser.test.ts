@@ -13,6 +13,18 @@ async function inView(page: Page, selector: string): Promise<boolean> {
   });
 }
 
+/** The refusal of a form is shown in view, announced, tied to its field, and the focus is on that field. */
+async function expectFieldError(page: Page, form: string, field: string, text: string): Promise<void> {
+  const error = page.locator(`[data-form-error="${form}"]`);
+  await error.waitFor();
+  expect(await error.textContent()).toBe(text);
+  expect(await error.getAttribute('role')).toBe('alert');
+  expect(await inView(page, `[data-form-error="${form}"]`)).toBe(true);
+  expect(await focused(page)).toBe(field);
+  expect(await page.getAttribute(`#${field}`, 'aria-invalid')).toBe('true');
+  expect(await page.getAttribute(`#${field}`, 'aria-describedby')).toBe(await error.getAttribute('id'));
+}
+
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('id') ?? document.activeElement?.getAttribute('data-hand') ?? document.activeElement?.tagName);
 
 describe('forms, focus and refusals in Chromium', () => {
@@ -35,14 +47,7 @@ describe('forms, focus and refusals in Chromium', () => {
     await visitor.page.fill('[data-sign-in-username]', 'focus_owner');
     await visitor.page.fill('[data-sign-in-password]', 'not the password');
     await visitor.page.press('[data-sign-in-password]', 'Enter');
-    const error = visitor.page.locator('[data-form-error="sign-in"]');
-    await error.waitFor();
-    expect(await error.textContent()).toBe('Sai tên đăng nhập hoặc mật khẩu.');
-    expect(await error.getAttribute('role')).toBe('alert');
-    expect(await inView(visitor.page, '[data-form-error="sign-in"]')).toBe(true);
-    expect(await focused(visitor.page)).toBe('sign-in-password');
-    expect(await visitor.page.getAttribute('#sign-in-password', 'aria-invalid')).toBe('true');
-    expect(await visitor.page.getAttribute('#sign-in-password', 'aria-describedby')).toBe(await error.getAttribute('id'));
+    await expectFieldError(visitor.page, 'sign-in', 'sign-in-password', 'Sai tên đăng nhập hoặc mật khẩu.');
 
     // Typing the right one over the selected wrong one signs in; the confirmation takes the focus, the error is gone.
     await visitor.page.keyboard.type('correct horse battery');
@@ -52,6 +57,26 @@ describe('forms, focus and refusals in Chromium', () => {
     expect(await visitor.page.evaluate(() => document.activeElement?.hasAttribute('data-account-outcome'))).toBe(true);
     expect([...owner.errors, ...visitor.errors]).toEqual([]);
     await Promise.all([owner.context.close(), visitor.context.close()]);
+  });
+
+  it('on a 320 × 640 phone, a refused new name is shown under the field, announced, and the focus stays on it', { timeout: 90_000 }, async () => {
+    const me = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    await me.page.goto(harness.server.url);
+    const before = await me.page.locator('[data-me] [data-my-name]').textContent();
+    await me.page.click('[data-rename]');
+    // A zero-width space: the browser lets it through, the server refuses it.
+    await me.page.fill('[data-name-input]', 'Tên\u200Bẩn');
+    await me.page.click('[data-name-save]');
+    await expectFieldError(me.page, 'rename', 'me-name', 'Tên không được có ký tự vô hình hay khoảng trắng lạ, và không được trông như để trống.');
+
+    // Typing a good name over the selected refused one renames; the error is gone.
+    await me.page.keyboard.type('Trâu Vàng');
+    await me.page.keyboard.press('Enter');
+    await me.page.waitForSelector('[data-me] [data-my-name]:text-is("Trâu Vàng")');
+    expect(before).not.toBe('Trâu Vàng');
+    expect(await me.page.locator('[data-form-error]').count()).toBe(0);
+    expect(me.errors).toEqual([]);
+    await me.context.close();
   });
 
   it('keeps the focus in rock–paper–scissors: on the wait after a choice, and on the hand shown after a tie', { timeout: 90_000 }, async () => {
@@ -127,5 +152,37 @@ describe('a first visit in Chromium', () => {
     expect(refused).toEqual([]);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
+  });
+});
+
+describe('a refused room in Chromium', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({ RATE_LIMIT_ROOMS_PER_MINUTE: '1' });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('on a 320 × 640 phone, shows the refusal beside the button, announced and tied to it, and keeps the focus on it', { timeout: 90_000 }, async () => {
+    const me = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    await me.page.goto(harness.server.url);
+    await me.page.waitForSelector('[data-me] [data-my-name]');
+    await me.page.click('[data-create]');
+    await me.page.waitForURL(/\/r\/[A-Za-z0-9]+$/);
+
+    // The second room within the minute is one too many.
+    await me.page.goto(harness.server.url);
+    await me.page.waitForSelector('[data-me] [data-my-name]');
+    await me.page.click('[data-create]');
+    const error = me.page.locator('[data-form-error="create"]');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/^Có quá nhiều lượt từ bạn hoặc mạng của bạn; hãy thử lại sau \S/);
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await inView(me.page, '[data-form-error="create"]')).toBe(true);
+    expect(await me.page.evaluate(() => document.activeElement?.hasAttribute('data-create'))).toBe(true);
+    expect(await me.page.getAttribute('[data-create]', 'aria-describedby')).toBe(await error.getAttribute('id'));
+    expect(await me.page.getAttribute('[data-create]', 'aria-disabled')).toBe('false');
+    await me.context.close();
   });
 });

@@ -68,6 +68,10 @@ describe('the stakes of a match in Chromium', () => {
       if (ply === 2) {
         await a.page.waitForSelector('[data-board][data-ply="3"]:not([data-animating])');
         await b.page.waitForSelector('[data-board][data-ply="3"]:not([data-animating])');
+        // In play the explaining line gives way to a short badge among the room's details, in each reader's language.
+        expect((await a.page.locator('[data-stakes-kind="rated"]').textContent())?.trim()).toBe('Rated');
+        expect((await b.page.locator('[data-stakes-kind="rated"]').textContent())?.trim()).toBe('Tính điểm');
+        for (const { page } of [a, b]) expect(await page.locator('[data-stakes-kind="rated"]').isVisible()).toBe(true);
         await docsScreenshot(a.page, 'rated-room-1280');
         await docsScreenshot(b.page, 'rated-room-320');
         expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
@@ -105,6 +109,19 @@ describe('the stakes of a match in Chromium', () => {
     expect(await me.page.textContent(`[data-player="${1 - seat}"] .name`)).toContain('Computer (level');
     expect(await me.page.getAttribute('[data-stakes-kind]', 'data-stakes-kind')).toBe('casual');
     expect(await me.page.locator('[data-stakes]').count()).toBe(0);
+
+    // Through the opener (a tie replays) into play: the room still says the game is casual.
+    for (let round = 0; (await me.page.getAttribute('[data-room]', 'data-status')) === 'opener'; round++) {
+      expect(round).toBeLessThan(30);
+      const version = await me.page.getAttribute('[data-room]', 'data-version');
+      await me.page.click('[data-hand="rock"]:not([disabled])');
+      await me.page.waitForFunction((v) => document.querySelector('[data-room]')?.getAttribute('data-version') !== v, version);
+      await me.page.waitForSelector('[data-room][data-status="playing"], [data-hand="rock"]:not([disabled])');
+    }
+    const badge = me.page.locator('[data-stakes-kind]');
+    expect(await badge.getAttribute('data-stakes-kind')).toBe('casual');
+    expect((await badge.textContent())?.trim()).toBe('Casual');
+    expect(await badge.isVisible()).toBe(true);
     expect(me.errors).toEqual([]);
     await me.context.close();
   });

@@ -463,6 +463,8 @@ export const en = {
   'error.TOO_MANY_PHRASES': 'Too many quick messages; wait a few seconds.',
   'stakes.rated': 'Rated game: the result changes both ratings once each side has moved twice',
   'stakes.casual': 'Casual game: ratings do not change',
+  'stakes.ratedShort': 'Rated',
+  'stakes.casualShort': 'Casual',
   'stakes.line': 'win {win} · draw {draw} · loss {loss}',
   'refusal.wait': 'Too many attempts from you or your network; try again in {time}.',
   'refusal.minutes': '{n} min',

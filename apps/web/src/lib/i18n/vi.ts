@@ -461,6 +461,8 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.TOO_MANY_PHRASES': 'Gửi nhanh quá; chờ vài giây nhé.',
   'stakes.rated': 'Ván tính điểm: kết quả thay đổi điểm của cả hai, khi mỗi bên đã đi hai nước',
   'stakes.casual': 'Ván giao hữu: điểm không thay đổi',
+  'stakes.ratedShort': 'Tính điểm',
+  'stakes.casualShort': 'Giao hữu',
   'stakes.line': 'thắng {win} · hòa {draw} · thua {loss}',
   'refusal.wait': 'Có quá nhiều lượt từ bạn hoặc mạng của bạn; hãy thử lại sau {time}.',
   'refusal.minutes': '{n} phút',
