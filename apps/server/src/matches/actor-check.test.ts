@@ -51,9 +51,10 @@ describe.each(engines)('every action checks its actor first, on %s', (engine) =>
 
   it("a spectator's resign, abort, claim, move, hand or rematch at the moment the clock has flagged is refused as NOT_A_PLAYER and changes nothing", async () => {
     const { matchId, carol, alice } = await flaggable();
-    now = new Date(now.getTime() + 1500);
     const before = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
     expect(before.status).toBe('playing');
+    // Seat 1's 1 s clock starts after the first move's sowing allowance; half a second past its end it has flagged.
+    now = new Date(before.turnStartedAt!.getTime() + 1500);
 
     expect(await refusal(matches.resign(carol, matchId))).toBe('NOT_A_PLAYER');
     expect(await refusal(matches.abort(carol, matchId))).toBe('NOT_A_PLAYER');
