@@ -8,7 +8,7 @@ import { HumanSide } from '../testing/human-side.js';
 import { metricSample } from '../testing/metric-sample.js';
 import { api, newGuest, startApp, TestClient } from '../testing/live.js';
 
-const fast = { BOT_THINK_MS: '20', BOT_MOVE_DELAY_MS: '0', BOT_SWEEP_MS: '500', ANALYSIS_DEPTH: '3' };
+const fast = { BOT_THINK_MS: '500', BOT_MOVE_DELAY_MS: '0', BOT_SWEEP_MS: '500', ANALYSIS_DEPTH: '3' };
 const shortGame = { options: { ...PRESETS.classic, plyLimit: 24 } };
 
 describe.each(engines)('playing the computer on %s', (engine) => {
@@ -114,7 +114,10 @@ describe.each(engines)('playing the computer on %s', (engine) => {
     const metrics = await (await fetch(`http://127.0.0.1:${app.metricsPort}/metrics`)).text();
     expect(metricSample(metrics, 'oanquan_engine_move_seconds_count', '{level="1"}')).toBe(record.moves.filter((m) => m.seat === bot).length);
     expect(metricSample(metrics, 'oanquan_engine_move_seconds', '{quantile="1",level="1"}')).toBeGreaterThan(0);
-    expect(metricSample(metrics, 'oanquan_engine_move_nodes_count', '{level="1"}')).toBe(record.moves.filter((m) => m.seat === bot).length);
+    // Nodes are counted for the searches that answered by the deadline (a late one, on a starved machine, leaves the move to a legal fallback).
+    const searched = metricSample(metrics, 'oanquan_engine_move_nodes_count', '{level="1"}');
+    expect(searched).toBeGreaterThan(0);
+    expect(searched).toBeLessThanOrEqual(record.moves.filter((m) => m.seat === bot).length);
     expect(metricSample(metrics, 'oanquan_engine_move_nodes', '{quantile="1",level="1"}')).toBeGreaterThan(0);
     const list = (await api<MatchList>(url, `/api/matches?player=${guest.player.id}`)).body;
     expect(list.matches[0]).toMatchObject({ id: room.matchId, rated: false });
