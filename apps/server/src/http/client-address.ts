@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 
 type Trust = (address: string, hop: number) => boolean;
 
@@ -35,4 +37,9 @@ export function clientScheme(trustProxy: boolean | string): (request: IncomingMe
     if (!trust || typeof forwarded !== 'string' || !trust(request.socket.remoteAddress ?? '', 0)) return 'http';
     return forwarded.split(',')[0]!.trim().toLowerCase() === 'https' ? 'https' : 'http';
   };
+}
+
+/** The address a request is counted against: an IPv6 client's whole /64, which is what one client is given. */
+export function requestAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorCode } from '@oanquan/protocol';
 import type { Config } from '../config.js';
 import { ServiceError } from '../errors.js';
@@ -7,6 +7,7 @@ import type { PlayerService } from '../players/player-service.js';
 import type { Counters } from '../limits/counters.js';
 import { counterStore } from '../limits/rate-limit-store.js';
 import { SignInThrottle } from '../limits/sign-in-throttle.js';
+import { requestAddress } from './client-address.js';
 import { sessionToken } from './session-cookie.js';
 import { requirePlayer } from './session-routes.js';
 
@@ -29,11 +30,6 @@ export type RateLimitSettings = Pick<
 export interface RateLimiters {
   /** Slows password guessing per address and per username; only failed sign-ins count. */
   signIns: SignInThrottle;
-}
-
-/** The address a request is counted against: an IPv6 client's whole /64, which is what one client is given. */
-export function requestAddress(request: FastifyRequest): string {
-  return normalizeIP(request.ip);
 }
 
 function byAddress(request: FastifyRequest): string {

@@ -20,7 +20,7 @@ import type { Cost, CostBudgets } from '../players/cost-budgets.js';
 import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
-import { requestAddress } from './rate-limits.js';
+import { requestAddress } from './client-address.js';
 import { parseInput } from './validate.js';
 
 export { bearerToken } from './session-cookie.js';
