@@ -221,7 +221,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(matchRoutes, { history });
       await api.register(analysisRoutes, { players, costs, analyses });
       await api.register(botRoutes, { players, costs, botGames });
-      await api.register(playerRoutes, { profiles: new Profiles(db, history) });
+      await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);

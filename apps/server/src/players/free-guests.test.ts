@@ -1,4 +1,4 @@
-import type { ErrorBody, MeResponse, RoomResponse, SessionResponse } from '@oanquan/protocol';
+import type { ErrorBody, MeResponse, PlayerProfile, RoomResponse, SessionResponse } from '@oanquan/protocol';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
@@ -151,6 +151,19 @@ describe.each(engines)('guests who cost nothing until they sit down, on %s', (en
       expect(await socketOf(url, token, from).opened).toEqual({ ok: false, code: 'UNAUTHORIZED' });
     }
     expect((await call(url, '/api/me', { token: real.token, from })).status).toBe(200);
+  });
+
+  it("shows a guest without a row their own profile as a new player's, and writes nothing; anyone else's unknown id is not found", async () => {
+    const from = '192.0.2.30';
+    const visitor = await guest(from);
+    const other = await guest(from);
+    const before = await rows();
+    const own = await call<PlayerProfile>(url, `/api/players/${visitor.player.id}`, { token: visitor.token, from });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: visitor.player.id, name: visitor.player.name, account: false, rating: { rating: 1500 }, record: { wins: 0, losses: 0, draws: 0 }, recent: [] });
+    expect((await call<ErrorBody>(url, `/api/players/${other.player.id}`, { token: visitor.token, from })).body.code).toBe('NOT_FOUND');
+    expect((await call<ErrorBody>(url, `/api/players/${visitor.player.id}`, { from })).body.code).toBe('NOT_FOUND');
+    expect(await rows()).toEqual(before);
   });
 
   it('gives a browser that comes back a fresh guest token, as a session moves its expiry with use', async () => {

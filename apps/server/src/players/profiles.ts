@@ -1,9 +1,16 @@
-import { ErrorCode, PROVISIONAL_DEVIATION, type Leaderboard, type PlayerProfile } from '@oanquan/protocol';
+import { DEFAULT_GLICKO, ErrorCode, PROVISIONAL_DEVIATION, type Leaderboard, type PlayerProfile, type PublicPlayer } from '@oanquan/protocol';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { MatchHistory } from '../matches/match-history.js';
 import { ratingOf } from '../ratings/rating-service.js';
+
+/** A guest without a row asking for their own profile: a new player's, under their token's name. */
+async function newcomer(playerId: string, rowless: () => Promise<PublicPlayer | undefined>) {
+  const asker = await rowless();
+  if (asker?.id !== playerId) return null;
+  return { id: asker.id, name: asker.name, botLevel: null, passwordHash: null, ...DEFAULT_GLICKO };
+}
 
 /** What anyone may see of a player: name, rating, record, recent matches; and the leaderboard. */
 export class Profiles {
@@ -12,8 +19,12 @@ export class Profiles {
     private readonly history: MatchHistory,
   ) {}
 
-  async profile(playerId: string): Promise<PlayerProfile> {
-    const player = await this.db.prisma.player.findUnique({ where: { id: playerId } });
+  /**
+   * `rowless` names the asker when they are a guest who has not sat down yet
+   * (no row): their own profile is a new player's, not a 404.
+   */
+  async profile(playerId: string, rowless: () => Promise<PublicPlayer | undefined> = async () => undefined): Promise<PlayerProfile> {
+    const player = (await this.db.prisma.player.findUnique({ where: { id: playerId } })) ?? (await newcomer(playerId, rowless));
     if (!player) throw new ServiceError(ErrorCode.NotFound, 'No such player', 404);
     const decided = { status: 'ended' as const, NOT: { endReason: 'abort' } };
     const asSeat = (seat: 0 | 1) => (seat === 0 ? { player0Id: playerId } : { player1Id: playerId });

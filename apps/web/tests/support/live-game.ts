@@ -98,10 +98,14 @@ export async function playFinishedGame(url: string, seed: number, timeControl: T
  * first account wins.
  */
 export async function playRatedGame(url: string, seed: number): Promise<{ matchId: string; winner: SessionResponse; loser: SessionResponse }> {
-  const players = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})] as const;
-  for (const [i, p] of players.entries()) {
-    await post(url, '/api/account', { username: `rated_${seed}_${i}`, password: 'correct horse battery' }, p.token);
-  }
+  const guests = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})];
+  // Keeping an account ends the guest token: the account is reached by the session it answers with.
+  const players = (await Promise.all(
+    guests.map(async (guest, i) => {
+      const kept = await post<{ token?: string }>(url, '/api/account', { username: `rated_${seed}_${i}`, password: 'correct horse battery' }, guest.token);
+      return { ...guest, token: kept.token ?? guest.token };
+    }),
+  )) as [SessionResponse, SessionResponse];
   const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
   try {
     const matched = sockets.map((socket) => new Promise<{ roomCode: string; matchId: string }>((resolve) => socket.once('queue:matched', resolve)));

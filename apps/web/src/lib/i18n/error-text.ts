@@ -1,4 +1,4 @@
-import { ErrorCode } from '@oanquan/protocol';
+import { ErrorCode } from '@oanquan/protocol/error-codes';
 import type { Failure } from '../net/client-error.js';
 import type { I18n } from './i18n.svelte.js';
 

@@ -1,5 +1,5 @@
 import { getContext, setContext } from 'svelte';
-import { LANG_COOKIE, type Lang } from '@oanquan/protocol';
+import { LANG_COOKIE, type Lang } from '@oanquan/protocol/languages';
 import { en, type MessageKey } from './en.js';
 import { interpolate, type Params } from './interpolate.js';
 import { vi } from './vi.js';

@@ -1,4 +1,5 @@
-import { ratingStakes, type Rating } from '@oanquan/protocol';
+import type { Rating } from '@oanquan/protocol';
+import { ratingStakes } from '@oanquan/protocol/glicko2';
 import { ratingDeltaText } from './score-text.js';
 
 /** What a win, a draw and a loss would change in one player's rating, as the end screen writes a change ("+9", "±0", "−9"). */
