@@ -1,5 +1,5 @@
 import { PRESETS } from '@oanquan/rules';
-import type { MatchEventEnvelope } from '@oanquan/protocol';
+import type { Clocks, MatchEventEnvelope } from '@oanquan/protocol';
 import { newGuest, newRoom, scriptedGame, TestClient } from './live.js';
 
 export type Table = Awaited<ReturnType<typeof newTable>>;
@@ -51,12 +51,15 @@ export async function tablesWithDeadlines(url: string) {
   };
 }
 
-/** When the running clock of the last `moved` event starts: at its sowing allowance's end, or when it was read. */
+/** When a running clock counts from: the end of its sowing allowance, or when it was read if that is later. */
+function runningFrom(clocks: Clocks): number {
+  return Math.max(Date.parse(clocks.asOf), clocks.startsAt ? Date.parse(clocks.startsAt) : 0);
+}
+
+/** When the running clock of the last `moved` event starts. */
 function clockStart(envelopes: readonly MatchEventEnvelope[]): number | null {
   const moved = envelopes.findLast((e) => e.event.type === 'moved')?.event;
-  const clocks = moved?.type === 'moved' ? moved.clocks : null;
-  if (!clocks) return null;
-  return Math.max(Date.parse(clocks.asOf), clocks.startsAt ? Date.parse(clocks.startsAt) : 0);
+  return moved?.type === 'moved' && moved.clocks ? runningFrom(moved.clocks) : null;
 }
 
 /**
@@ -69,7 +72,7 @@ export function heldDeadline(envelopes: readonly MatchEventEnvelope[]): number |
   let deadline: number | null = null;
   for (const { event } of envelopes) {
     const clocks = event.type === 'moved' || event.type === 'outage-credited' ? event.clocks : null;
-    const clockEnd = clocks && clocks.running !== null ? Math.max(Date.parse(clocks.asOf), clocks.startsAt ? Date.parse(clocks.startsAt) : 0) + clocks.remainingMs[clocks.running] : null;
+    const clockEnd = clocks && clocks.running !== null ? runningFrom(clocks) + clocks.remainingMs[clocks.running] : null;
     if (event.type === 'opener-chosen' && event.deadline) deadline = Date.parse(event.deadline);
     if (event.type === 'started') deadline = Date.parse(event.firstMoveDeadline);
     if (event.type === 'moved') deadline = clockEnd;
