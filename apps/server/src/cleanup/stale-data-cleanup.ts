@@ -9,7 +9,7 @@ export const CLEANUP_LOCK = 7_300_502;
 export interface CleanupSettings {
   /** Guests who never played are kept this long. */
   guestRetentionMs: number;
-  /** Rooms whose matches nobody played (never started, or aborted before the first move) are kept this long. */
+  /** Rooms whose matches nobody played (never started, aborted before the first move, or the person never moved against the computer) are kept this long. */
   idleRoomMs: number;
   /** Sessions that expired or were signed out are kept this long as a record, then deleted. */
   endedSessionMs: number;
@@ -22,7 +22,8 @@ export type CleanupOutcome = { ran: false } | { ran: true; rooms: number; guests
 /**
  * Strangers can make guests, rooms and games against the computer for free,
  * so what nobody used goes away: rooms whose every match nobody played
- * (never started, or aborted before its first move) once they and those
+ * (never started, aborted before its first move, or against the computer
+ * with no move of the person's) once they and those
  * matches are `idleRoomMs` old, with the matches, events and opener rounds;
  * a room with a match that was played keeps everything. Then guests older than
  * `guestRetentionMs` who never played: no seat in any match, no room left
@@ -157,11 +158,14 @@ export class StaleDataCleanup {
 
 /**
  * A match nobody played, and not for `cutoff` at least: it never started, or
- * it was aborted, which only happens before the first move (a computer's
- * game nobody joined: its hand and the opener are the computer's, then the
- * first move lapses).
+ * it was aborted, which only happens before the first move; or it was a
+ * game against the computer in which the person never moved (nobody joined:
+ * the computer's hand wins the lapsed opener, it moves first, and the absent
+ * person loses by abandonment).
  */
 function unplayedBefore(cutoff: Date): Prisma.Sql {
-  // COALESCE: a match in play has no end reason, and NULL here would pass for unplayed under NOT.
-  return Prisma.sql`((m.started_at IS NULL AND m.created_at < ${cutoff}) OR COALESCE(m.end_reason = 'abort' AND m.ended_at < ${cutoff}, false))`;
+  // COALESCE: a match in play has no end, and NULL here would pass for unplayed under NOT.
+  return Prisma.sql`((m.started_at IS NULL AND m.created_at < ${cutoff}) OR COALESCE(m.ended_at < ${cutoff} AND (m.end_reason = 'abort' OR (
+      EXISTS (SELECT 1 FROM player b WHERE b.id IN (m.player0_id, m.player1_id) AND b.bot_level IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM move mv JOIN player p ON p.id = mv.player_id WHERE mv.match_id = m.id AND p.bot_level IS NULL))), false))`;
 }
