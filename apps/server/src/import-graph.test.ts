@@ -39,7 +39,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 describe('module layout', () => {
   it('reads the imports it checks', () => {
-    expect(importGraph().get('app.ts')).toContain('socket/game-server.ts');
+    expect(importGraph().get('app.ts')).toContain('realtime/game-server.ts');
   });
 
   it('has no import cycle among the server modules', () => {

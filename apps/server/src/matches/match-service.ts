@@ -17,12 +17,12 @@ import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { guestRemoved } from '../players/guest-removed.js';
 import { asJson } from '../rooms/room-service.js';
-import { afterMove, clocksOnWire, remainingAt } from './clock.js';
+import { afterMove, clocksOnWire, remainingAt } from '../match-records/clock.js';
 import { onlyCreditsSince } from './credits-since.js';
-import { CurrentMatches, type CurrentMatch } from './current-matches.js';
-import { GameCache, type LiveGame } from './game-cache.js';
-import { caughtUp } from './live-catch-up.js';
-import { followed } from './live-follow.js';
+import { CurrentMatches, type CurrentMatch } from '../live/current-matches.js';
+import { GameCache, type LiveGame } from '../live/game-cache.js';
+import { caughtUp } from '../live/live-catch-up.js';
+import { followed } from '../live/live-follow.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ending, otherSeat, rated } from './match-end.js';
 import {
@@ -43,16 +43,16 @@ import {
   type MatchRow,
   type MoveRow,
   type Tx,
-} from './match-store.js';
-import { readMatchRow } from './match-row.js';
-import { missedEvents } from './missed-events.js';
+} from '../match-records/match-store.js';
+import { readMatchRow } from '../match-records/match-row.js';
+import { missedEvents } from '../live/missed-events.js';
 import { MoveCommits, startedLater, type MoveRecord } from './move-commit.js';
 import { commitHand } from './opener-commit.js';
 import { commitRematch } from './rematch-commit.js';
 import { decideRematch, newMatchRow, nextMatchData, type RematchDecision } from './rematch.js';
 import { decideHand, startPlaying, type HandDecision } from './opener.js';
-import { SharedRead } from './shared-read.js';
-import { SnapshotCache } from './snapshot-cache.js';
+import { SharedRead } from '../live/shared-read.js';
+import { SnapshotCache } from '../live/snapshot-cache.js';
 import { TransactionGate } from './transaction-gate.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { scriptedGame } from '../testing/live.js';
 import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
-import type { GameCache } from './game-cache.js';
-import { readMatchRow } from './match-row.js';
+import type { GameCache } from '../live/game-cache.js';
+import { readMatchRow } from '../match-records/match-row.js';
 import type { MatchService, MatchServiceOptions } from './match-service.js';
 import { seatedGuest } from '../testing/seated-guest.js';
 

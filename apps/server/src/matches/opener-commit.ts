@@ -1,6 +1,6 @@
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { HotSql } from '../db/hot-sql.js';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 import type { RoundRow } from './opener.js';
 
 /**

@@ -3,8 +3,8 @@ import { ErrorCode, type Hand, type MatchEvent, type Seat } from '@oanquan/proto
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
-import { clocksOnWire, startClocks } from './clock.js';
-import { openerDeadline, openRound, rulesOf, type MatchRow } from './match-store.js';
+import { clocksOnWire, startClocks } from '../match-records/clock.js';
+import { openerDeadline, openRound, rulesOf, type MatchRow } from '../match-records/match-store.js';
 
 const BEATS: Record<Hand, Hand> = { rock: 'scissors', paper: 'rock', scissors: 'paper' };
 

@@ -1,6 +1,6 @@
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { HotSql } from '../db/hot-sql.js';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /**
  * An offer, or an acceptance with the new match, in one statement:

@@ -3,7 +3,7 @@ import { ErrorCode, type MatchEvent, type Seat } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
-import { rulesOf, type MatchRow } from './match-store.js';
+import { rulesOf, type MatchRow } from '../match-records/match-store.js';
 
 /** One seat's rematch worked out: nothing to do, an offer, or the acceptance of the other's offer (a new match follows). */
 export type RematchDecision = null | { events: MatchEvent[]; offer: { rematch0: true } | { rematch1: true }; accepts: boolean };
