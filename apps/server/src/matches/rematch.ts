@@ -3,6 +3,7 @@ import { ErrorCode, type MatchEvent, type Seat } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
+import { unplayedColumns } from '../match-records/match-row.js';
 import { rulesOf, type MatchRow } from '../match-records/match-store.js';
 
 /**
@@ -51,27 +52,8 @@ function newMatchRow(match: MatchRow, id: string, createdAt: Date): MatchRow {
     id,
     rules: data.rules as MatchRow['rules'],
     position: data.position as MatchRow['position'],
-    first: null,
-    version: 0,
-    winner: null,
-    endReason: null,
-    score0: null,
-    score1: null,
-    ratedAt: null,
-    ratingChanges: null,
-    clock0Ms: null,
-    clock1Ms: null,
-    turnStartedAt: null,
-    clockDeadline: null,
-    firstMoveDeadline: null,
-    absent0Since: null,
-    absent1Since: null,
-    rematch0: false,
-    rematch1: false,
-    nextMatchId: null,
+    ...unplayedColumns,
     createdAt,
-    startedAt: null,
-    endedAt: null,
     room: match.room,
     player0: match.player0,
     player1: match.player1,

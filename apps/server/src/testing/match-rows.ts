@@ -1,5 +1,6 @@
 import { DEFAULT_RULES, newGame, type Player, type State } from '@oanquan/rules';
 import type { PublicPlayer } from '@oanquan/protocol';
+import { unplayedColumns } from '../match-records/match-row.js';
 import type { MatchRow } from '../match-records/match-store.js';
 import type { Decision } from '../matches/decision.js';
 import { decideHand } from '../matches/opener.js';
@@ -22,30 +23,11 @@ export function waitingMatch(initialMs: number | null = 300_000): MatchRow {
     status: 'waiting',
     rules: asJson(DEFAULT_RULES) as MatchRow['rules'],
     rated: false,
+    ...unplayedColumns,
     player0Id: null,
     player1Id: null,
-    first: null,
-    version: 0,
     position: asJson(newGame().position) as MatchRow['position'],
-    winner: null,
-    endReason: null,
-    score0: null,
-    score1: null,
-    ratedAt: null,
-    ratingChanges: null,
-    clock0Ms: null,
-    clock1Ms: null,
-    turnStartedAt: null,
-    clockDeadline: null,
-    firstMoveDeadline: null,
-    absent0Since: null,
-    absent1Since: null,
-    rematch0: false,
-    rematch1: false,
-    nextMatchId: null,
     createdAt: new Date(0),
-    startedAt: null,
-    endedAt: null,
     room: { code: 'ROOM01', initialMs, incrementMs: initialMs === null ? null : 0 },
     player0: null,
     player1: null,
