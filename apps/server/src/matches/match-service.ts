@@ -1,5 +1,4 @@
-import type { ClientPayload, MatchEventEnvelope, MatchSnapshot, PublicPlayer, Seat } from '@oanquan/protocol';
-import { ErrorCode } from '@oanquan/protocol';
+import { ErrorCode, type ClientPayload, type MatchEventEnvelope, type MatchSnapshot, type PublicPlayer, type Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { followed } from '../live/live-follow.js';
