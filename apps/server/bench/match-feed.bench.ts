@@ -15,7 +15,7 @@ import { Server } from 'socket.io';
 import { MatchFeed } from '../src/cluster/match-feed.js';
 import { paths } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import type { GameServer } from '../src/socket/game-server.js';
+import type { GameServer } from '../src/realtime/game-server.js';
 import { scratchTarget } from '../src/testing/databases.js';
 import { formatPercentiles, percentiles } from './load/stats.js';
 

@@ -15,7 +15,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import pino from 'pino';
-import { RedisPresenceStore } from '../src/matches/presence-store.js';
+import { RedisPresenceStore } from '../src/presence/presence-store.js';
 import { privateRedis } from '@oanquan/testkit';
 import { formatPercentiles, percentiles } from './load/stats.js';
 

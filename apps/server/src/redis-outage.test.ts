@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { connectedPresenceStore } from './matches/presence-store.js';
+import { connectedPresenceStore } from './presence/presence-store.js';
 import { isRedisOutage } from './redis-outage.js';
 import { startRedis } from './testing/cluster.js';
 

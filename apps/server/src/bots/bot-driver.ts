@@ -33,9 +33,9 @@ import { ErrorCode, hand, type MatchEventEnvelope, type Seat } from '@oanquan/pr
 import { legalMoves, newGame, play, type Move, type Player, type Position, type RuleOptions } from '@oanquan/rules';
 import type { Database } from '../db/database.js';
 import { logFailure, ServiceError } from '../errors.js';
-import { remainingAt } from '../matches/clock.js';
+import { remainingAt } from '../match-records/clock.js';
 import type { MatchObserver, MatchService } from '../matches/match-service.js';
-import type { PresenceService } from '../matches/presence-service.js';
+import type { PresenceService } from '../presence/presence-service.js';
 import { PeriodicTask } from '../periodic-task.js';
 import type { BotPlayer } from './bot-players.js';
 import { FairLane } from './fair-lane.js';

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.js';
+import type { Database, Tx } from '../db/database.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { Tx } from '../matches/match-store.js';
 
 /** The advisory lock of the cleanup (one bigint key, apart from Prisma's migration lock 72707369). */
 export const CLEANUP_LOCK = 7_300_502;

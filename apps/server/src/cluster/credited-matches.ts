@@ -1,7 +1,7 @@
 import type { MatchEvent, MatchEventEnvelope, Seat } from '@oanquan/protocol';
 import type { Prisma } from '../generated/prisma/client.js';
-import { clocksOnWire } from '../matches/clock.js';
-import { dateOf } from '../matches/match-row.js';
+import { clocksOnWire } from '../match-records/clock.js';
+import { dateOf } from '../match-records/match-row.js';
 
 /** A credited match's event, with the room whose clients follow it. */
 export interface CreditedMatch {

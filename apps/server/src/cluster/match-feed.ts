@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
-import { roomChannel, type GameServer } from '../socket/game-server.js';
+import { roomChannel, type GameServer } from '../realtime/game-server.js';
 
 /** What this process has handed to its own sockets of one match. */
 interface Delivered {

@@ -3,12 +3,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { pgHotSql, pgliteHotSql, type HotSql } from './hot-sql.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { pgSqlClient } from './sql-client.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
+
+/** A Prisma transaction: what a change done in several statements is handed (matches, ratings, cleanup). */
+export type Tx = Prisma.TransactionClient;
 
 export interface Database {
   kind: DatabaseKind;

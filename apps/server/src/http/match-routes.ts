@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { matchListQuery, uuid, type MatchList, type MatchRecord } from '@oanquan/protocol';
-import type { MatchHistory } from '../matches/match-history.js';
+import type { MatchHistory } from '../match-records/match-history.js';
 import { parseInput } from './validate.js';
 
 export async function matchRoutes(app: FastifyInstance, { history }: { history: MatchHistory }) {

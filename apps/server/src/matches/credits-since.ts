@@ -1,4 +1,4 @@
-import type { Tx } from './match-store.js';
+import type { Tx } from '../db/database.js';
 
 /**
  * Whether a match had only outage credits after `version`: they change no

@@ -1,7 +1,7 @@
 import type { MatchEvent, MatchResult, RatingChanges, Seat } from '@oanquan/protocol';
 import type { Prisma } from '../generated/prisma/client.js';
-import { stopClocks } from './clock.js';
-import { runningSeat, type MatchRow } from './match-store.js';
+import { stopClocks } from '../match-records/clock.js';
+import { runningSeat, type MatchRow } from '../match-records/match-store.js';
 
 /**
  * How any ending is written: the result, the clocks stopped where they stand,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { HotSql } from '../db/hot-sql.js';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /**
  * Moves in one statement, however many: for each, compare-and-set its match's

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { scriptedGame } from '../testing/live.js';
 import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
-import type { GameCache } from './game-cache.js';
-import { readMatchRow } from './match-row.js';
+import type { GameCache } from '../live/game-cache.js';
+import { readMatchRow } from '../match-records/match-row.js';
 import type { MatchService, MatchServiceOptions } from './match-service.js';
 import { seatedGuest } from '../testing/seated-guest.js';
 
@@ -189,7 +189,7 @@ describe.each(engines)('the move path on %s', (engine) => {
       version = await mover.matches.move(seat, { matchId: room.matchId, moveId: `m${i}`, version, ...game[i]! }, new Date());
       other.matches.follow(heard.splice(0).flat());
       // What the other process now holds is the row as stored, clocks included.
-      const held = (other.matches as unknown as { games: GameCache }).games.get(room.matchId)!.match;
+      const held = (other.matches as unknown as { state: { games: GameCache } }).state.games.get(room.matchId)!.match;
       const stored = (await readMatchRow(services.db.sql, room.matchId))!;
       const columns = (row: typeof stored) => [row.version, row.status, row.position, row.clock0Ms, row.clock1Ms, row.turnStartedAt, row.clockDeadline];
       expect(columns(held)).toEqual(columns(stored));

@@ -1,6 +1,7 @@
 import type { MatchEventEnvelope } from '@oanquan/protocol';
+import type { Tx } from '../db/database.js';
 import type { HotSql } from '../db/hot-sql.js';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 import type { RoundRow } from './opener.js';
 
 /**
@@ -60,4 +61,10 @@ export async function commitHand(sql: HotSql, fromVersion: number, next: MatchRo
     JSON.stringify(envelopes),
   ]);
   return row?.applied === 1;
+}
+
+/** The round as it stands after a hand or a forfeit, written in the caller's transaction: inserted by its first hand, updated after. */
+export async function writeRound(tx: Tx, round: RoundRow, opened: boolean): Promise<void> {
+  if (opened) await tx.openerRound.create({ data: round });
+  else await tx.openerRound.update({ where: { matchId_round: { matchId: round.matchId, round: round.round } }, data: { choice0: round.choice0, choice1: round.choice1, winner: round.winner, decidedAt: round.decidedAt } });
 }

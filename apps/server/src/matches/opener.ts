@@ -3,8 +3,8 @@ import { ErrorCode, type Hand, type MatchEvent, type Seat } from '@oanquan/proto
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
-import { clocksOnWire, startClocks } from './clock.js';
-import { openerDeadline, openRound, rulesOf, type MatchRow } from './match-store.js';
+import { clocksOnWire, startClocks } from '../match-records/clock.js';
+import { openerDeadline, openRound, rulesOf, type MatchRow } from '../match-records/match-store.js';
 
 const BEATS: Record<Hand, Hand> = { rock: 'scissors', paper: 'rock', scissors: 'paper' };
 
@@ -24,6 +24,8 @@ export interface HandDecision {
   opened: boolean;
   /** The match's columns that change: the start of play, once someone has won the toss. */
   update: Prisma.MatchUpdateManyMutationInput;
+  /** The match row after the hand, at its new version, with the round among its rounds. */
+  next: MatchRow;
 }
 
 export interface OpenerTimes {
@@ -47,12 +49,8 @@ export function decideHand(match: MatchRow, seat: Seat, choice: Hand, now: Date,
   if (!open) {
     const round = (match.rounds.at(-1)?.round ?? 0) + 1;
     const deadlineAt = new Date(now.getTime() + times.openerTimeoutMs).toISOString();
-    return {
-      events: [{ type: 'opener-chosen', seat, round, deadline: deadlineAt }],
-      round: { matchId: match.id, round, choice0: null, choice1: null, winner: null, createdAt: now, decidedAt: null, ...mine },
-      opened: true,
-      update: {},
-    };
+    const opened = { matchId: match.id, round, choice0: null, choice1: null, winner: null, createdAt: now, decidedAt: null, ...mine };
+    return withNext(match, { events: [{ type: 'opener-chosen', seat, round, deadline: deadlineAt }], round: opened, opened: true, update: {} });
   }
   const other = open[seat === 0 ? 'choice1' : 'choice0'] as Hand;
   const choices: [Hand, Hand] = seat === 0 ? [choice, other] : [other, choice];
@@ -62,9 +60,33 @@ export function decideHand(match: MatchRow, seat: Seat, choice: Hand, now: Date,
     { type: 'opener-round', round: open.round, choices, winner },
   ];
   const round = { ...open, ...mine, winner, decidedAt: now };
-  if (winner === null) return { events, round, opened: false, update: {} };
+  if (winner === null) return withNext(match, { events, round, opened: false, update: {} });
   const start = startPlaying(match, winner, now, times.firstMoveTimeoutMs);
-  return { events: [...events, start.event], round, opened: false, update: start.update };
+  return withNext(match, { events: [...events, start.event], round, opened: false, update: start.update });
+}
+
+/**
+ * design.md: on timeout a player who chose wins the toss. Null until the open
+ * round's deadline has passed. The round is decided as it stands (one hand in).
+ */
+export function decideForfeit(match: MatchRow, now: Date, times: OpenerTimes): Omit<HandDecision, 'next'> | null {
+  const deadline = openerDeadline(match, times.openerTimeoutMs);
+  const open = openRound(match);
+  if (!deadline || !open || deadline > now) return null;
+  const winner: Seat = open.choice0 !== null ? 0 : 1;
+  const start = startPlaying(match, winner, now, times.firstMoveTimeoutMs);
+  return {
+    events: [{ type: 'opener-forfeit', round: open.round, winner }, start.event],
+    round: { ...open, winner, decidedAt: now },
+    opened: false,
+    update: start.update,
+  };
+}
+
+function withNext(match: MatchRow, decided: Omit<HandDecision, 'next'>): HandDecision {
+  const { round } = decided;
+  const rounds = decided.opened ? [...match.rounds, round] : match.rounds.map((r) => (r.round === round.round ? round : r));
+  return { ...decided, next: { ...match, ...decided.update, rounds, version: match.version + decided.events.length } as MatchRow };
 }
 
 /**

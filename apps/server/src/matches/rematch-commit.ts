@@ -1,6 +1,8 @@
 import type { MatchEventEnvelope } from '@oanquan/protocol';
+import type { Tx } from '../db/database.js';
 import type { HotSql } from '../db/hot-sql.js';
-import type { MatchRow } from './match-store.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /**
  * An offer, or an acceptance with the new match, in one statement:
@@ -49,4 +51,11 @@ export async function commitRematch(sql: HotSql, fromVersion: number, after: Mat
     JSON.stringify(envelopes),
   ]);
   return row?.applied === 1;
+}
+
+/** The new match of an accepted rematch, inserted in the caller's transaction: the same row as the statement's. */
+export async function insertRematch(tx: Tx, created: MatchRow): Promise<void> {
+  const { id, roomId, number, rated, player0Id, player1Id, createdAt } = created;
+  const json = (value: unknown) => value as Prisma.InputJsonValue;
+  await tx.match.create({ data: { id, roomId, number, status: 'opener', rules: json(created.rules), rated, player0Id, player1Id, position: json(created.position), createdAt } });
 }

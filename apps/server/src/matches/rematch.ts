@@ -3,24 +3,35 @@ import { ErrorCode, type MatchEvent, type Seat } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { asJson } from '../rooms/room-service.js';
-import { rulesOf, type MatchRow } from './match-store.js';
+import { unplayedColumns } from '../match-records/match-row.js';
+import { rulesOf, type MatchRow } from '../match-records/match-store.js';
 
-/** One seat's rematch worked out: nothing to do, an offer, or the acceptance of the other's offer (a new match follows). */
-export type RematchDecision = null | { events: MatchEvent[]; offer: { rematch0: true } | { rematch1: true }; accepts: boolean };
+/**
+ * One seat's rematch worked out: an offer, or the acceptance of the other's
+ * offer with the new match (`created`, under the id `newId`); `after` is the
+ * ended match at its new version. Null when there is nothing to do.
+ */
+export interface RematchDecision {
+  events: MatchEvent[];
+  update: ({ rematch0: true } | { rematch1: true }) & { nextMatchId: string | null };
+  after: MatchRow;
+  created: MatchRow | null;
+}
 
 /** Offer, or accept the other's offer, once the match has ended; asking again changes nothing. Throws the refusal. */
-export function decideRematch(match: Pick<MatchRow, 'status' | 'nextMatchId' | 'rematch0' | 'rematch1'>, seat: Seat): RematchDecision {
+export function decideRematch(match: MatchRow, seat: Seat, newId: string, now: Date): RematchDecision | null {
   if (match.status !== 'ended') throw new ServiceError(ErrorCode.NotAllowedNow, 'A rematch is offered once the match has ended');
   if (match.nextMatchId || (seat === 0 ? match.rematch0 : match.rematch1)) return null;
-  return {
-    events: [{ type: 'rematch-offered', seat }],
-    offer: seat === 0 ? { rematch0: true } : { rematch1: true },
-    accepts: seat === 0 ? match.rematch1 : match.rematch0,
-  };
+  const accepts = seat === 0 ? match.rematch1 : match.rematch0;
+  const created = accepts ? newMatchRow(match, newId, now) : null;
+  const events: MatchEvent[] = [{ type: 'rematch-offered', seat }];
+  if (created) events.push({ type: 'rematch', matchId: created.id });
+  const update = { ...(seat === 0 ? { rematch0: true as const } : { rematch1: true as const }), nextMatchId: created?.id ?? null };
+  return { events, update, created, after: { ...match, ...update, version: match.version + events.length } };
 }
 
 /** The next match of the room: same seats, rules and rating, starting with the opener. */
-export function nextMatchData(match: MatchRow) {
+function nextMatchData(match: MatchRow) {
   return {
     roomId: match.roomId,
     number: match.number + 1,
@@ -34,34 +45,15 @@ export function nextMatchData(match: MatchRow) {
 }
 
 /** The row the database holds for a new match made from `data`, as Prisma would read it back (its defaults filled in). */
-export function newMatchRow(match: MatchRow, id: string, createdAt: Date): MatchRow {
+function newMatchRow(match: MatchRow, id: string, createdAt: Date): MatchRow {
   const data = nextMatchData(match);
   return {
     ...data,
     id,
     rules: data.rules as MatchRow['rules'],
     position: data.position as MatchRow['position'],
-    first: null,
-    version: 0,
-    winner: null,
-    endReason: null,
-    score0: null,
-    score1: null,
-    ratedAt: null,
-    ratingChanges: null,
-    clock0Ms: null,
-    clock1Ms: null,
-    turnStartedAt: null,
-    clockDeadline: null,
-    firstMoveDeadline: null,
-    absent0Since: null,
-    absent1Since: null,
-    rematch0: false,
-    rematch1: false,
-    nextMatchId: null,
+    ...unplayedColumns,
     createdAt,
-    startedAt: null,
-    endedAt: null,
     room: match.room,
     player0: match.player0,
     player1: match.player1,

@@ -5,7 +5,7 @@ import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
 import { api, openedGame, startApp, type TestClient } from '../testing/live.js';
-import { readMatchRow } from './match-row.js';
+import { readMatchRow } from '../match-records/match-row.js';
 
 /** The opening move of these tests (seat 0): a pickup, ten drops, a relay and a capture. */
 const OPENING: Move = { square: 1, dir: 1 };

@@ -4,8 +4,8 @@ import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
 import { newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
-import { lockMatch } from './match-store.js';
-import { presenceWindowMs } from './presence-service.js';
+import { lockMatch } from '../match-records/match-store.js';
+import { presenceWindowMs } from '../presence/presence-service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,7 @@ import { PeriodicTask } from '../periodic-task.js';
 import { guestRemoved } from '../players/guest-removed.js';
 import { pairMayBeRated } from '../ratings/rating-service.js';
 import { insertRoom } from '../rooms/room-service.js';
-import { playerChannel, type GameServer } from '../socket/game-server.js';
+import { playerChannel, type GameServer } from '../realtime/game-server.js';
 import { choosePairs, type GapSettings } from './pairing.js';
 
 export interface MatchmakerSettings extends GapSettings {

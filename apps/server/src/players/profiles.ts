@@ -2,7 +2,7 @@ import { DEFAULT_GLICKO, ErrorCode, PROVISIONAL_DEVIATION, type Leaderboard, typ
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
-import type { MatchHistory } from '../matches/match-history.js';
+import type { MatchHistory } from '../match-records/match-history.js';
 import { ratingOf } from '../ratings/rating-service.js';
 
 /** A guest without a row asking for their own profile: a new player's, under their token's name. */

@@ -1,5 +1,5 @@
 import { PROVISIONAL_DEVIATION, ratingStakes, type Glicko, type MatchResult, type Rating, type RatingChanges, type RatingStakes, type Seat } from '@oanquan/protocol';
-import type { Tx } from '../matches/match-store.js';
+import type { Tx } from '../db/database.js';
 
 // Picked field by field: handed a whole player row, a spread would publish its password hash.
 export function ratingOf({ rating, deviation, volatility }: Glicko): Rating {

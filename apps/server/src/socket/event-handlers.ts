@@ -2,11 +2,11 @@ import { ErrorCode, type Ack, type ClientEventName, type ClientPayload } from '@
 import type { MatchFeed } from '../cluster/match-feed.js';
 import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
-import type { PresenceService } from '../matches/presence-service.js';
+import type { PresenceService } from '../presence/presence-service.js';
 import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
-import { roomChannel, type GameSocket } from './game-server.js';
+import { roomChannel, type GameSocket } from '../realtime/game-server.js';
 import type { QuickPhrases } from './quick-phrases.js';
 
 export interface EventServices {

@@ -1,7 +1,7 @@
 import { ErrorCode, phraseRate, type ClientPayload } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
-import { playerChannel, roomChannel, type GameServer, type GameSocket } from './game-server.js';
+import { playerChannel, roomChannel, type GameServer, type GameSocket } from '../realtime/game-server.js';
 import { PlayerRateLimiter } from './player-rate-limiter.js';
 
 /**

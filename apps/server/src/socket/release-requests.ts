@@ -1,5 +1,5 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import type { GameServer } from './game-server.js';
+import type { GameServer } from '../realtime/game-server.js';
 
 /**
  * Lets each socket's opening HTTP request go: the handshake reads it (token,

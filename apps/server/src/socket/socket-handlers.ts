@@ -17,7 +17,7 @@ import { crossSiteRefusal } from '../http/same-site.js';
 import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
 import { eventHandlers, type EventServices } from './event-handlers.js';
-import { playerChannel, sessionChannel, type GameServer, type GameSocket } from './game-server.js';
+import { playerChannel, sessionChannel, type GameServer, type GameSocket } from '../realtime/game-server.js';
 import { PlayerRateLimiter } from './player-rate-limiter.js';
 import { defaultSocketLimits, type SocketLimits } from './socket-limits.js';
 import { refusalOf } from './socket-parser.js';

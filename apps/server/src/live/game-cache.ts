@@ -1,5 +1,5 @@
 import { newGame, play, type Move, type Player, type RuleOptions, type State } from '@oanquan/rules';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /** A live match as this process last committed or read it: the row and the rules state of its version. */
 export interface LiveGame {

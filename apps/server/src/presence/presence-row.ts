@@ -1,6 +1,6 @@
 import type { HotSql } from '../db/hot-sql.js';
-import { dateOf } from './match-row.js';
-import type { MatchRow } from './match-store.js';
+import { dateOf } from '../match-records/match-row.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /**
  * What a room's presence is judged from, in one statement: its newest match,

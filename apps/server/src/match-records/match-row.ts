@@ -13,6 +13,30 @@ export const matchInclude = {
 
 export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
+/** The columns of a match nothing has happened to yet, as the database's defaults fill them in. */
+export const unplayedColumns = {
+  first: null,
+  version: 0,
+  winner: null,
+  endReason: null,
+  score0: null,
+  score1: null,
+  ratedAt: null,
+  ratingChanges: null,
+  clock0Ms: null,
+  clock1Ms: null,
+  turnStartedAt: null,
+  clockDeadline: null,
+  firstMoveDeadline: null,
+  absent0Since: null,
+  absent1Since: null,
+  rematch0: false,
+  rematch1: false,
+  nextMatchId: null,
+  startedAt: null,
+  endedAt: null,
+} as const satisfies Partial<MatchRow>;
+
 /**
  * A match row as Prisma gives it with `matchInclude` (its room, its seats,
  * its opener rounds in order), in one statement. Prisma's include sends one

@@ -1,4 +1,4 @@
-import type { MatchRow, MoveRow } from './match-store.js';
+import type { MatchRow, MoveRow } from '../match-records/match-store.js';
 
 /**
  * The rows a snapshot is made of, per match, as of one version. Spectators

@@ -2,7 +2,7 @@ import { encodePosition, play, type Position } from '@oanquan/rules';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import { asJson } from '../rooms/room-service.js';
 import type { LiveGame } from './game-cache.js';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /**
  * A live game held here, advanced by a move another process committed, from

@@ -1,8 +1,8 @@
 import { play } from '@oanquan/rules';
 import type { HotSql } from '../db/hot-sql.js';
 import type { LiveGame } from './game-cache.js';
-import { dateOf } from './match-row.js';
-import type { MatchRow } from './match-store.js';
+import { dateOf } from '../match-records/match-row.js';
+import type { MatchRow } from '../match-records/match-store.js';
 
 /**
  * The columns of a match that change while it is played, and the moves

@@ -11,13 +11,14 @@ import {
   type RatingChanges,
   type Seat,
 } from '@oanquan/protocol';
+import type { Tx } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { timeControlOf } from '../rooms/room-service.js';
 import { clocksOnWire } from './clock.js';
 import { matchRowOf, matchRowSql, type MatchRow } from './match-row.js';
 
-export type Tx = Prisma.TransactionClient;
+export type { Tx } from '../db/database.js';
 
 export { matchInclude, type MatchRow } from './match-row.js';
 export type MoveRow = { ply: number; square: number; dir: number; remainingMs: number | null };

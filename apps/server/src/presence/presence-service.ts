@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MatchEventEnvelope, Presence, Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
-import { roomChannel, type GameServer } from '../socket/game-server.js';
-import { remainingAt } from './clock.js';
+import { roomChannel, type GameServer } from '../realtime/game-server.js';
+import { remainingAt } from '../match-records/clock.js';
 import { PeriodicTask } from '../periodic-task.js';
-import { KeyedQueue } from './keyed-queue.js';
-import type { MatchObserver } from './match-service.js';
-import { runningSeat, type MatchRow } from './match-store.js';
+import { KeyedQueue } from '../matches/keyed-queue.js';
+import type { MatchObserver } from '../matches/match-service.js';
+import { runningSeat, type MatchRow } from '../match-records/match-store.js';
 import { roomPresenceRow } from './presence-row.js';
 import { LocalPresenceStore, type PresenceStore } from './presence-store.js';
 import { TrailingWindow } from './trailing-window.js';

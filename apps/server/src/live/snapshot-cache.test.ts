@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchRow } from './match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 import { SnapshotCache } from './snapshot-cache.js';
 
 const row = (id: string, version: number) => ({ id, version }) as MatchRow;

@@ -1,0 +1,61 @@
+import fastifyCookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
+import { ErrorCode, type ErrorBody } from '@oanquan/protocol';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { asRefusal, ServiceError } from '../errors.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { Profiles } from '../players/profiles.js';
+import { analysisRoutes } from './analysis-routes.js';
+import { botRoutes } from './bot-routes.js';
+import { clientScheme } from './client-address.js';
+import { handleHttpError } from './error-handler.js';
+import { healthRoutes } from './health.js';
+import { matchRoutes } from './match-routes.js';
+import { playerRoutes } from './player-routes.js';
+import { rateLimits } from './rate-limits.js';
+import { roomRoutes } from './room-routes.js';
+import { crossSiteRefusal } from './same-site.js';
+import { securityHeaders } from './security-headers.js';
+import { sessionRoutes } from './session-routes.js';
+import { webRoutes } from './web-handler.js';
+
+/** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
+export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
+  async (app, { config, db, metrics, draining }) => {
+    const { players, accounts, costs, counters, rooms, history, analyses, botGames } = app;
+    const schemeOf = clientScheme(config.TRUST_PROXY);
+    app.setErrorHandler(handleHttpError);
+    app.addHook('onError', async (_request, _reply, error) => {
+      if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
+    });
+    await securityHeaders(app, schemeOf);
+    await app.register(fastifyCookie);
+
+    await app.register(
+      async (api) => {
+        // Before the rate limits, so another site's requests cost its victims nothing.
+        api.addHook('onRequest', async (request) => {
+          if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+          const refusal = crossSiteRefusal(request.raw, schemeOf(request.raw));
+          if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
+        });
+        const limiters = await rateLimits(api, { players, settings: config, counters, onRefused: () => metrics.rateLimited.inc({ edge: 'http' }) });
+        await api.register(healthRoutes, { db, draining });
+        await api.register(sessionRoutes, { players, accounts, costs, cookieSecure: config.COOKIE_SECURE, ...limiters });
+        await api.register(roomRoutes, { players, costs, rooms });
+        await api.register(matchRoutes, { history });
+        await api.register(analysisRoutes, { players, costs, analyses });
+        await api.register(botRoutes, { players, costs, botGames });
+        await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
+        api.all('/*', async (_request, reply) => {
+          const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
+          return reply.status(404).send(body);
+        });
+      },
+      { prefix: '/api' },
+    );
+    await app.register(webRoutes, { buildDir: config.WEB_BUILD_DIR });
+  },
+  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots'] },
+);

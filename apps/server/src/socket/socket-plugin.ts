@@ -1,0 +1,20 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { clientAddress, clientScheme } from '../http/client-address.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { GameServer } from '../realtime/game-server.js';
+import { QuickPhrases } from './quick-phrases.js';
+import { releaseRequests } from './release-requests.js';
+import { attachSocketHandlers } from './socket-handlers.js';
+import type { SocketLimits } from './socket-limits.js';
+
+/** The socket edge: every client event handed to the concern that answers it. */
+export const socketPlugin = fp<{ config: Config; io: GameServer; metrics: Metrics; socketLimits: SocketLimits }>(
+  async (app, { config, io, metrics, socketLimits }) => {
+    const { players, costs, matches, feed, presence, matchmaker, counters } = app;
+    const services = { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters };
+    attachSocketHandlers(io, services, app.log, socketLimits, clientAddress(config.TRUST_PROXY), clientScheme(config.TRUST_PROXY));
+    releaseRequests(io);
+  },
+  { name: 'socket', dependencies: ['players', 'matches', 'feed', 'presence', 'matchmaking', 'limits'] },
+);
