@@ -34,7 +34,6 @@ import {
   lockMatch,
   openerDeadline,
   openRound,
-  playedMoves,
   positionOf,
   rulesOf,
   runningSeat,
@@ -453,18 +452,10 @@ export class MatchService {
     const startsAt = new Date(now.getTime() + sowingAllowanceMs(played.events));
     const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, startsAt);
     const remainingMs = clock?.moverRemainingMs ?? null;
-    const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
     const result = after.position.result;
     const running = result ? null : after.position.toMove;
-    const events: MatchEvent[] = [
-      {
-        type: 'moved',
-        move: playedMove!,
-        events: [...played.events],
-        position: after.position,
-        clocks: clock && clocksOnWire(clock.update, match.room, running, now),
-      },
-    ];
+    // The sowing and the position follow from the move: every client plays it with the rules.
+    const events: MatchEvent[] = [{ type: 'moved', square, dir, clocks: clock && clocksOnWire(clock.update, match.room, running, now) }];
     let update: Parameters<typeof commitEvents>[3] = { position: asJson(after.position), ...clock?.update };
     if (result) {
       const end = ending({ ...match, ...clock?.update, position: asJson(after.position) as MatchRow['position'] }, { winner: result.winner, reason: result.reason, score: result.score }, now);
@@ -720,8 +711,7 @@ async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: D
   const ended = events.find((event) => event.type === 'ended');
   if (ended?.type !== 'ended') return { events, update: {} };
   // A move that ends the game is in `events`, not yet in the row.
-  const lastMove = events.filter((event) => event.type === 'moved').at(-1);
-  const plies = lastMove?.type === 'moved' ? lastMove.move.ply : positionOf(match).ply;
+  const plies = positionOf(match).ply + (events.some((event) => event.type === 'moved') ? 1 : 0);
   const report = rated(ended, await rateEndedMatch(tx, match, ended.result, plies, now));
   return { events: events.map((event) => (event === ended ? report.event : event)), update: report.update };
 }
