@@ -39,7 +39,7 @@ import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
-import { ProcessWatch } from './process-stats.js';
+import { ProcessWatch, type ProcessUse } from './process-stats.js';
 import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,9 +88,12 @@ interface Figures {
   duplicates: number;
   gaps: number;
   outOfOrder: number;
-  processes: Array<{ cpuPercent: number; peakRssMb: number }>;
-  /** CPU time of every process together per acknowledged move, in ms. */
+  processes: ProcessUse[];
+  /** CPU time of every process together per acknowledged move, in ms, and the kernel's part of it. */
   cpuPerMoveMs: number;
+  systemPerMoveMs: number;
+  /** Read and write system calls of every process together per acknowledged move. */
+  syscallsPerMove: number;
   /** A move's frame as a player received it, in bytes. */
   movedFrame: { average: number; largest: number; count: number };
   /** How late the event loops ran: each server's and this process's, whose players time the acks. */
@@ -150,6 +153,8 @@ async function measure(tally: LoadTally, pids: number[], games: number, metricsU
     outOfOrder: tally.outOfOrder,
     processes,
     cpuPerMoveMs: (processes.reduce((sum, p) => sum + p.cpuPercent, 0) * 10) / (tally.achieved / seconds),
+    systemPerMoveMs: (processes.reduce((sum, p) => sum + p.systemPercent, 0) * 10) / (tally.achieved / seconds),
+    syscallsPerMove: processes.reduce((sum, p) => sum + p.syscalls, 0) / tally.achieved,
     movedFrame: { average: tally.movedFrames.bytes / tally.movedFrames.count, largest: tally.movedFrames.largest, count: tally.movedFrames.count },
     loops: loopFigures,
   };
@@ -263,7 +268,7 @@ function line(label: string, f: Figures): string {
     `  ${label}: moves/s offered ≈ ${f.offered.toFixed(0)}, sent ${f.sent.toFixed(0)}, achieved ${f.achieved.toFixed(0)} (${((100 * f.achieved) / f.offered).toFixed(0)} %)\n` +
     `    ack ${formatPercentiles(f.ack)}\n` +
     `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}, out of order ${f.outOfOrder}\n` +
-    `    CPU ${cpu}, ${f.cpuPerMoveMs.toFixed(3)} ms per move; peak RSS ${rss}\n` +
+    `    CPU ${cpu}, ${f.cpuPerMoveMs.toFixed(3)} ms per move (system ${f.systemPerMoveMs.toFixed(3)} ms), ${f.syscallsPerMove.toFixed(1)} read and write system calls per move; peak RSS ${rss}\n` +
     `    a move's frame as received: ${f.movedFrame.average.toFixed(0)} bytes on average, largest ${f.movedFrame.largest}, over ${f.movedFrame.count}\n` +
     `    ${f.loops}`
   );
