@@ -291,7 +291,7 @@ async function loadRuns(runs: Run[]): Promise<void> {
       console.log(line('server', server));
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) {
-        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${times(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs)}`);
+        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}`);
       }
       rows.push(
         `| ${run.games} | ${run.processes} | ${run.db} | ${server.offered.toFixed(0)} → ${server.achieved.toFixed(0)} | ${ms(server.ack.p50)} | ${ms(server.ack.p99)} | ${server.errorCount} | ${server.processes.map((p) => p.cpuPercent.toFixed(0)).join(' + ')} % | ` +
