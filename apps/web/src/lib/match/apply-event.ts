@@ -31,8 +31,8 @@ export function applyEvent({ snapshot, game }: Held, envelope: MatchEventEnvelop
   }
   if (event.type === 'started') {
     const started = newGame({ rules: snapshot.rules, first: event.first });
-    const next = { ...snapshot, version: envelope.version, status: 'playing' as const, first: event.first, position: started.position, clocks: event.clocks };
-    return { snapshot: { ...next, firstMoveDeadline: event.firstMoveDeadline }, game: started, ply: null };
+    const { first, clocks, firstMoveDeadline } = event;
+    return { snapshot: { ...snapshot, version: envelope.version, status: 'playing', first, position: started.position, clocks, firstMoveDeadline }, game: started, ply: null };
   }
   return { snapshot: applyOther({ ...snapshot, version: envelope.version }, event, envelope.at), game, ply: null };
 }
