@@ -68,8 +68,9 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
     const { client, room, seat } = game;
     starts.push(performance.now() - asked);
     let acked = 0;
-    client.socket.on('match:event', (envelope) => {
-      if (envelope.event.type === 'moved' && envelope.event.move.seat !== seat && acked > 0) {
+    // Heard after the client has recorded the event (its own listener came first).
+    client.socket.on('match:event', () => {
+      if (client.events.at(-1)?.event.type === 'moved' && human.lastMover() !== seat && acked > 0) {
         replies.push(performance.now() - acked);
         acked = 0;
       }

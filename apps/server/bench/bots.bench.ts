@@ -84,9 +84,10 @@ async function againstComputer(seed: number): Promise<number[]> {
   }
   const replies: number[] = [];
   let sent = 0;
-  client.socket.on('match:event', (envelope) => {
-    // The reply time counts from the person's move being sent, less the delay the server adds on purpose.
-    if (envelope.event.type === 'moved' && envelope.event.move.seat !== seat && sent > 0) replies.push(performance.now() - sent - Number(MOVE_DELAY_MS));
+  client.socket.on('match:event', () => {
+    // Heard after the client has recorded the event (its own listener came first). The reply time counts from the
+    // person's move being sent, less the delay the server adds on purpose.
+    if (client.events.at(-1)?.event.type === 'moved' && human.lastMover() !== seat && sent > 0) replies.push(performance.now() - sent - Number(MOVE_DELAY_MS));
   });
   const human = new HumanSide(client, room.matchId, seat, seed);
   const originalRequest = client.request.bind(client);

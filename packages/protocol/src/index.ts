@@ -10,6 +10,7 @@ export * from './lifecycle.js';
 export * from './languages.js';
 export * from './limits.js';
 export * from './match.js';
+export * from './moved.js';
 export * from './names.js';
 export * from './phrases.js';
 export * from './page-errors.js';

@@ -1,6 +1,7 @@
-import type { GameResult, PlyEvent, Position } from '@oanquan/rules';
+import type { GameResult, Position } from '@oanquan/rules';
 import { z } from 'zod';
 import { publicPlayer, seat } from './common.js';
+import type { PackedMove, WireEnvelope } from './moved.js';
 import { timeControl } from './rooms.js';
 import { ruleOptions } from './rules-options.js';
 
@@ -36,21 +37,6 @@ export const position = z.object({
   result: gameResult.nullable(),
 }) satisfies z.ZodType<Position>;
 
-export const plyEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('pickup'), square: z.number().int(), count: z.number().int() }),
-  z.object({ type: z.literal('drop'), square: z.number().int() }),
-  z.object({ type: z.literal('relay'), square: z.number().int(), count: z.number().int() }),
-  z.object({ type: z.literal('capture'), square: z.number().int(), dan: z.number().int(), quan: z.boolean() }),
-  z.object({
-    type: z.literal('refill'),
-    player: seat,
-    squares: z.array(z.number().int()).readonly(),
-    own: z.number().int(),
-    borrowed: z.number().int(),
-  }),
-  z.object({ type: z.literal('end'), reason: gameResult.shape.reason, score: pair(z.number().int()), winner: seat.nullable() }),
-]) satisfies z.ZodType<PlyEvent>;
-
 export const matchResult = z.object({ winner: seat.nullable(), reason: endReason, score: pair(z.number().int()).nullable() });
 export type MatchResult = z.infer<typeof matchResult>;
 
@@ -79,11 +65,14 @@ export const clocks = z.object({
 });
 export type Clocks = z.infer<typeof clocks>;
 
+const square = z.number().int().min(0).max(11);
+const direction = z.union([z.literal(1), z.literal(-1)]);
+
 export const playedMove = z.object({
   ply: z.number().int().min(1),
   seat,
-  square: z.number().int(),
-  dir: z.union([z.literal(1), z.literal(-1)]),
+  square,
+  dir: direction,
   /** R7.1, from the mover's side. */
   notation: z.string(),
   /** The mover's remaining time after the move (increment included); null without a time control. */
@@ -107,7 +96,13 @@ export const matchEvent = z.discriminatedUnion('type', [
    * match is aborted; no clock runs before that first move.
    */
   z.object({ type: z.literal('started'), first: seat, clocks: clocks.nullable(), firstMoveDeadline: z.string() }),
-  z.object({ type: z.literal('moved'), move: playedMove, events: z.array(plyEvent), position, clocks: clocks.nullable() }),
+  /**
+   * A move: where and which way, and the clocks after it. The sowing, the
+   * position and the move as the match lists it follow from the rules
+   * (`followMove` in `@oanquan/protocol/moved`); on the wire it travels
+   * packed (`packedMove`).
+   */
+  z.object({ type: z.literal('moved'), square, dir: direction, clocks: clocks.nullable() }),
   z.object({ type: z.literal('ended'), result: matchResult, ratings: ratingChanges }),
   z.object({ type: z.literal('rematch-offered'), seat }),
   /** Both want a rematch: it is this new match of the same room (opener first). */
@@ -135,6 +130,17 @@ export const matchEventEnvelope = z.object({
   event: matchEvent,
 });
 export type MatchEventEnvelope = z.infer<typeof matchEventEnvelope>;
+
+const instantMs = z.number().int();
+/** `PackedClocks` of moved.ts: both remaining times, the running seat, `asOf` after `at` and `startsAt` after `asOf` in ms. */
+const packedClocks = z.union([
+  z.tuple([z.number().int(), z.number().int(), seat.nullable(), z.number().int()]).readonly(),
+  z.tuple([z.number().int(), z.number().int(), seat.nullable(), z.number().int(), z.number().int()]).readonly(),
+]);
+/** A `moved` envelope as `match:event` and `sync` carry it (moved.ts): [matchId, version, at in ms since the epoch, square, dir, clocks]. */
+export const packedMove = z.tuple([z.uuid(), z.number().int().min(1), instantMs, square, direction, packedClocks.nullable()]).readonly() satisfies z.ZodType<PackedMove>;
+/** What `match:event` and `sync` carry: a move packed, any other event as its envelope. */
+export const wireEnvelope = z.union([packedMove, matchEventEnvelope]) satisfies z.ZodType<WireEnvelope>;
 
 /** Everything a client needs to draw a match from scratch. */
 export const matchSnapshot = z.object({

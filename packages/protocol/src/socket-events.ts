@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ErrorBody } from './error-codes.js';
 import { matchVersion, seat } from './common.js';
-import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
+import { hand, matchSnapshot, wireEnvelope } from './match.js';
+import type { WireEnvelope } from './moved.js';
 import { matchActionPayload, type Presence } from './lifecycle.js';
 import { queueJoinPayload, queueLeavePayload, type QueueMatched, type QueueStatus } from './queue.js';
 import { phraseMessage, sayPhrasePayload } from './phrases.js';
@@ -54,7 +55,7 @@ export const joinRoomAck = z.object({ ok: z.literal(true), seat: seat.nullable()
 export const versionAck = z.object({ ok: z.literal(true), version: z.number().int() });
 /** The events after the client's version, or a snapshot when that is shorter. */
 export const syncAck = z.union([
-  z.object({ ok: z.literal(true), events: z.array(matchEventEnvelope) }),
+  z.object({ ok: z.literal(true), events: z.array(wireEnvelope) }),
   z.object({ ok: z.literal(true), snapshot: matchSnapshot }),
 ]);
 
@@ -82,7 +83,7 @@ export type ClientToServerEvents = {
   [E in ClientEventName]: (payload: ClientPayload<E>, ack: (answer: Ack<E>) => void) => void;
 };
 export interface ServerToClientEvents {
-  'match:event': (envelope: z.infer<typeof matchEventEnvelope>) => void;
+  'match:event': (envelope: WireEnvelope) => void;
   presence: (presence: Presence) => void;
   'queue:status': (status: QueueStatus) => void;
   'queue:matched': (matched: QueueMatched) => void;

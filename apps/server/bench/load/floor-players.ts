@@ -16,6 +16,7 @@ class FloorPlayer {
     private readonly thinkMs: number,
     private readonly tally: LoadTally,
   ) {
+    tally.watchFrames(socket, '2["moved",');
     socket.on('moved', (event: { version: number }) => {
       if (event.version <= this.version) return void tally.duplicates++;
       if (event.version > this.version + 1) tally.gaps += event.version - this.version - 1;

@@ -1,5 +1,19 @@
-import { legalMoves, newGame, type Position, type RuleOptions } from '@oanquan/rules';
-import { RETRYABLE_CODES, type Ack, type ClientToServerEvents, type ErrorCode, type MatchEventEnvelope, type RoomResponse, type Seat, type ServerToClientEvents, type SessionResponse } from '@oanquan/protocol';
+import { legalMoves, newGame, type RuleOptions, type State } from '@oanquan/rules';
+import {
+  followMove,
+  RETRYABLE_CODES,
+  stateOfSnapshot,
+  unpackEnvelope,
+  type Ack,
+  type ClientToServerEvents,
+  type ErrorCode,
+  type MatchEventEnvelope,
+  type MatchSnapshot,
+  type RoomResponse,
+  type Seat,
+  type ServerToClientEvents,
+  type SessionResponse,
+} from '@oanquan/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { inBatches, Tally } from './stats.js';
 
@@ -28,7 +42,24 @@ export class LoadTally {
   measuring = false;
   stopping = false;
   inFlight = 0;
+  /** Frames that carried a move to a player: how many, their bytes in all, the largest. */
+  readonly movedFrames = { count: 0, bytes: 0, largest: 0 };
+
+  /** Counts the frames a socket receives that start with `prefix` (its move event), as many bytes as went over the WebSocket. */
+  watchFrames(socket: Socket, prefix: string): void {
+    socket.io.engine.on('packet', ({ type, data }) => {
+      if (type !== 'message' || typeof data !== 'string' || !data.startsWith(prefix)) return;
+      // The frame is Engine.IO's packet type ('4', a message) and Socket.IO's packet.
+      const bytes = 1 + Buffer.byteLength(data);
+      this.movedFrames.count++;
+      this.movedFrames.bytes += bytes;
+      this.movedFrames.largest = Math.max(this.movedFrames.largest, bytes);
+    });
+  }
 }
+
+/** Socket.IO's packet of a move on the real server: an event (2) named match:event whose payload is packed (an array). */
+export const MOVED_FRAME_PREFIX = '2["match:event",[';
 
 export interface LoadSettings {
   thinkMs: number;
@@ -50,7 +81,8 @@ async function post<T>(url: string, path: string, token?: string, body?: unknown
 /**
  * One seated player as a script: plays the opener with random hands, and on
  * its turn waits a think time, then sends a random legal move computed with
- * the rules package from the position the last event carried. When a game
+ * the rules package, which also plays each move the events carry (as every
+ * client does: the events carry the move, not the position). When a game
  * ends it offers a rematch, so the number of live games stays constant.
  */
 class LoadPlayer {
@@ -58,7 +90,7 @@ class LoadPlayer {
   private version = 0;
   private seat: Seat = 0;
   private rules!: RuleOptions;
-  private position: Position | null = null;
+  private state: State | null = null;
   private moveCount = 0;
   private thinking = false;
   /** Events past a hole in the versions, until it fills. */
@@ -69,7 +101,8 @@ class LoadPlayer {
     private readonly name: string,
     private readonly settings: LoadSettings,
   ) {
-    socket.on('match:event', (envelope) => this.onEvent(envelope));
+    socket.on('match:event', (wire) => this.onEvent(unpackEnvelope(wire)));
+    settings.tally.watchFrames(socket, MOVED_FRAME_PREFIX);
   }
 
   static async connect(url: string, token: string, name: string, settings: LoadSettings): Promise<LoadPlayer> {
@@ -105,7 +138,11 @@ class LoadPlayer {
     this.version = ack.snapshot.version;
     this.seat = ack.seat ?? 0;
     this.rules = ack.snapshot.rules;
-    this.position = ack.snapshot.status === 'playing' ? ack.snapshot.position : null;
+    this.adopt(ack.snapshot);
+  }
+
+  private adopt(snapshot: MatchSnapshot): void {
+    this.state = snapshot.status === 'playing' ? stateOfSnapshot(snapshot) : null;
   }
 
   chooseHand(): void {
@@ -151,13 +188,14 @@ class LoadPlayer {
     if (event.type === 'opener-round' && event.winner === null) this.chooseHand();
     else if (event.type === 'started') {
       this.settings.tally.started++;
-      this.position = newGame({ rules: this.rules, first: event.first }).position;
+      this.state = newGame({ rules: this.rules, first: event.first });
       this.maybeMove();
     } else if (event.type === 'moved') {
-      this.position = event.position;
+      this.state = this.state && (followMove(this.state, event)?.state ?? null);
+      if (!this.state) this.settings.tally.errors.add('UNFOLLOWABLE_MOVE');
       this.maybeMove();
     } else if (event.type === 'ended') {
-      this.position = null;
+      this.state = null;
       if (!this.settings.tally.stopping) this.request('rematch', { matchId: this.matchId }).catch(() => {});
     } else if (event.type === 'rematch') {
       this.matchId = event.matchId;
@@ -169,7 +207,8 @@ class LoadPlayer {
   }
 
   private maybeMove(): void {
-    if (!this.position || this.position.status !== 'playing' || this.position.toMove !== this.seat || this.thinking) return;
+    const position = this.state?.position;
+    if (!position || position.status !== 'playing' || position.toMove !== this.seat || this.thinking) return;
     this.thinking = true;
     const think = this.settings.thinkMs * (0.5 + Math.random());
     setTimeout(() => void this.sendMove(), think);
@@ -178,8 +217,9 @@ class LoadPlayer {
   private async sendMove(): Promise<void> {
     const tally = this.settings.tally;
     this.thinking = false;
-    if (tally.stopping || !this.position || this.position.toMove !== this.seat || this.position.status !== 'playing') return;
-    const legal = legalMoves(this.position);
+    const position = this.state?.position;
+    if (tally.stopping || !position || position.toMove !== this.seat || position.status !== 'playing') return;
+    const legal = legalMoves(position);
     const move = legal[Math.floor(Math.random() * legal.length)]!;
     const moveId = `${this.name}-${this.matchId.slice(0, 8)}-${this.moveCount++}`;
     const counted = tally.measuring;
@@ -211,9 +251,9 @@ class LoadPlayer {
     if (!ack?.ok) return;
     if ('snapshot' in ack) {
       this.version = ack.snapshot.version;
-      this.position = ack.snapshot.status === 'playing' ? ack.snapshot.position : null;
+      this.adopt(ack.snapshot);
       this.maybeMove();
-    } else for (const envelope of ack.events) this.onEvent(envelope);
+    } else for (const wire of ack.events) this.onEvent(unpackEnvelope(wire));
   }
 
   close(): void {

@@ -12,7 +12,8 @@
  * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
  * --think). For each run it prints moves/s offered and achieved, the move
  * acknowledgement's percentiles, errors by code, server CPU and peak RSS per
- * process, and the same figures for the floor: a bare Socket.IO relay that
+ * process, CPU time per acknowledged move, the bytes of the frame a move
+ * reaches a player in (average and largest), and the same figures for the floor: a bare Socket.IO relay that
  * commits each move as one prepared statement through node-postgres (see
  * floor-relay.ts), plus a single statement through plain pg and a bare
  * Socket.IO echo, one at a time. After each run it checks that every
@@ -38,7 +39,7 @@ import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
-import { ProcessWatch } from './process-stats.js';
+import { ProcessWatch, type ProcessUse } from './process-stats.js';
 import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,7 +88,14 @@ interface Figures {
   duplicates: number;
   gaps: number;
   outOfOrder: number;
-  processes: Array<{ cpuPercent: number; peakRssMb: number }>;
+  processes: ProcessUse[];
+  /** CPU time of every process together per acknowledged move, in ms, and the kernel's part of it. */
+  cpuPerMoveMs: number;
+  systemPerMoveMs: number;
+  /** Read and write system calls of every process together per acknowledged move. */
+  syscallsPerMove: number;
+  /** A move's frame as a player received it, in bytes. */
+  movedFrame: { average: number; largest: number; count: number };
   /** How late the event loops ran: each server's and this process's, whose players time the acks. */
   loops: string;
 }
@@ -144,6 +152,10 @@ async function measure(tally: LoadTally, pids: number[], games: number, metricsU
     gaps: tally.gaps,
     outOfOrder: tally.outOfOrder,
     processes,
+    cpuPerMoveMs: (processes.reduce((sum, p) => sum + p.cpuPercent, 0) * 10) / (tally.achieved / seconds),
+    systemPerMoveMs: (processes.reduce((sum, p) => sum + p.systemPercent, 0) * 10) / (tally.achieved / seconds),
+    syscallsPerMove: processes.reduce((sum, p) => sum + p.syscalls, 0) / tally.achieved,
+    movedFrame: { average: tally.movedFrames.bytes / tally.movedFrames.count, largest: tally.movedFrames.largest, count: tally.movedFrames.count },
     loops: loopFigures,
   };
 }
@@ -256,7 +268,8 @@ function line(label: string, f: Figures): string {
     `  ${label}: moves/s offered ≈ ${f.offered.toFixed(0)}, sent ${f.sent.toFixed(0)}, achieved ${f.achieved.toFixed(0)} (${((100 * f.achieved) / f.offered).toFixed(0)} %)\n` +
     `    ack ${formatPercentiles(f.ack)}\n` +
     `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}, out of order ${f.outOfOrder}\n` +
-    `    CPU ${cpu}; peak RSS ${rss}\n` +
+    `    CPU ${cpu}, ${f.cpuPerMoveMs.toFixed(3)} ms per move (system ${f.systemPerMoveMs.toFixed(3)} ms), ${f.syscallsPerMove.toFixed(1)} read and write system calls per move; peak RSS ${rss}\n` +
+    `    a move's frame as received: ${f.movedFrame.average.toFixed(0)} bytes on average, largest ${f.movedFrame.largest}, over ${f.movedFrame.count}\n` +
     `    ${f.loops}`
   );
 }
@@ -277,17 +290,20 @@ async function loadRuns(runs: Run[]): Promise<void> {
       const server = await serverRun(run, run.db === 'postgresql' ? databaseUrl : null);
       console.log(line('server', server));
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
-      if (floor) console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}`);
+      if (floor) {
+        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}`);
+      }
       rows.push(
         `| ${run.games} | ${run.processes} | ${run.db} | ${server.offered.toFixed(0)} → ${server.achieved.toFixed(0)} | ${ms(server.ack.p50)} | ${ms(server.ack.p99)} | ${server.errorCount} | ${server.processes.map((p) => p.cpuPercent.toFixed(0)).join(' + ')} % | ` +
+          `${server.cpuPerMoveMs.toFixed(3)} / ${floor ? floor.figures.cpuPerMoveMs.toFixed(3) : '–'} | ${server.movedFrame.average.toFixed(0)} B | ` +
           `${floor ? `${ms(floor.figures.ack.p50)} / ${ms(floor.figures.ack.p99)}` : '–'} | ${ratio} |`,
       );
     } finally {
       await scratch?.drop();
     }
   }
-  console.log('\n| games | processes | database | moves/s offered → achieved | ack p50 ms | ack p99 ms | errors | server CPU | floor p50 / p99 ms | ratio p50 / p99 |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('\n| games | processes | database | moves/s offered → achieved | ack p50 ms | ack p99 ms | errors | server CPU | CPU ms per move, server / floor | move frame, average | floor p50 / p99 ms | ratio p50 / p99 |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 }
 

@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 
 const ticksPerSecond = 100; // USER_HZ on Linux
 
-/** CPU time (user + system) a process has used so far, in seconds, from /proc. */
-export function cpuSeconds(pid: number): number {
+/** CPU time a process has used so far, in seconds, in its own code (user) and in the kernel's for it (system), from /proc. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name may hold spaces: fields are counted after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return { user: Number(fields[11]) / ticksPerSecond, system: Number(fields[12]) / ticksPerSecond };
+}
+
+/** Read and write system calls a process has made so far (sockets included), from /proc. */
+function syscalls(pid: number): number {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  return Number(/syscr: (\d+)/.exec(io)?.[1]) + Number(/syscw: (\d+)/.exec(io)?.[1]);
 }
 
 export function rssBytes(pid: number): number {
@@ -16,15 +22,27 @@ export function rssBytes(pid: number): number {
   return kb ? Number(kb) * 1024 : NaN;
 }
 
-/** CPU share and peak resident memory of some processes over a window, sampled every second. */
+/** What a process used over a window. */
+export interface ProcessUse {
+  cpuPercent: number;
+  /** The kernel's share of that CPU time (system calls: sockets, the database's connections). */
+  systemPercent: number;
+  /** Read and write system calls. */
+  syscalls: number;
+  peakRssMb: number;
+}
+
+/** CPU share, system calls and peak resident memory of some processes over a window, sampled every second. */
 export class ProcessWatch {
-  private readonly startCpu: number[];
+  private readonly startCpu: Array<{ user: number; system: number }>;
+  private readonly startSyscalls: number[];
   private readonly startedAt = performance.now();
   private readonly peakRss: number[];
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly pids: number[]) {
-    this.startCpu = pids.map(cpuSeconds);
+    this.startCpu = pids.map(cpuTimes);
+    this.startSyscalls = pids.map(syscalls);
     this.peakRss = pids.map(rssBytes);
     this.timer = setInterval(() => this.sample(), 1000);
   }
@@ -35,13 +53,19 @@ export class ProcessWatch {
     });
   }
 
-  stop(): Array<{ cpuPercent: number; peakRssMb: number }> {
+  stop(): ProcessUse[] {
     clearInterval(this.timer);
     this.sample();
     const seconds = (performance.now() - this.startedAt) / 1000;
-    return this.pids.map((pid, i) => ({
-      cpuPercent: ((cpuSeconds(pid) - this.startCpu[i]!) / seconds) * 100,
-      peakRssMb: this.peakRss[i]! / 1024 / 1024,
-    }));
+    return this.pids.map((pid, i) => {
+      const { user, system } = cpuTimes(pid);
+      const start = this.startCpu[i]!;
+      return {
+        cpuPercent: ((user - start.user + system - start.system) / seconds) * 100,
+        systemPercent: ((system - start.system) / seconds) * 100,
+        syscalls: syscalls(pid) - this.startSyscalls[i]!,
+        peakRssMb: this.peakRss[i]! / 1024 / 1024,
+      };
+    });
   }
 }

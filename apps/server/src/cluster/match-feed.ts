@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MatchEventEnvelope } from '@oanquan/protocol';
+import { packEnvelope, type MatchEventEnvelope } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { roomChannel, type GameServer } from '../realtime/game-server.js';
@@ -92,7 +92,7 @@ export class MatchFeed {
 
   readonly publish = async (code: string, envelopes: MatchEventEnvelope[]): Promise<void> => {
     if (!this.clustered) {
-      for (const envelope of envelopes) this.io.to(roomChannel(code)).emit('match:event', envelope);
+      for (const envelope of envelopes) this.io.to(roomChannel(code)).emit('match:event', packEnvelope(envelope));
       return;
     }
     this.deliver(code, envelopes);
@@ -108,7 +108,7 @@ export class MatchFeed {
     if (!this.io.of('/').adapter.rooms.has(roomChannel(code))) return;
     for (const envelope of envelopes) {
       if (!this.firstTime(code, envelope)) continue;
-      this.io.local.to(roomChannel(code)).emit('match:event', envelope);
+      this.io.local.to(roomChannel(code)).emit('match:event', packEnvelope(envelope));
       // The sockets here have none of the new match: all its events are to come. Left to first sight, its
       // first event committed here (the second hand, say) would pass for the start and its first from
       // another process, still on its way, for one they had.

@@ -1,3 +1,4 @@
+import { unpackEnvelope } from '@oanquan/protocol';
 import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines, lastingServerEnv } from '../testing/databases.js';
@@ -37,14 +38,15 @@ describe.each(engines)('clients of matches credited for a whole-service outage o
       cleanups.push(() => back.close());
       const missed = await back.request('sync', { matchId: table.room.matchId, version: table.version });
       if (!missed.ok || !('events' in missed)) throw new Error(JSON.stringify(missed));
-      expect(missed.events.map((e) => [e.version, e.event.type])).toEqual([[table.version + 1, 'outage-credited']]);
-      const [credit] = missed.events;
+      const events = missed.events.map(unpackEnvelope);
+      expect(events.map((e) => [e.version, e.event.type])).toEqual([[table.version + 1, 'outage-credited']]);
+      const [credit] = events;
       if (credit?.event.type !== 'outage-credited') throw new Error('no credit');
       expect(credit.event.creditMs).toBeGreaterThanOrEqual(outageMs - 1000);
       // The deadline the client held moves on by exactly the credit.
       const before = heldDeadline(table.a.events);
       expect(before).not.toBeNull();
-      expect(heldDeadline([...table.a.events, ...missed.events])! - before!).toBe(credit.event.creditMs);
+      expect(heldDeadline([...table.a.events, ...events])! - before!).toBe(credit.event.creditMs);
     }
   }, 120_000);
 });

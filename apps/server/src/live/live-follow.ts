@@ -1,4 +1,4 @@
-import { encodePosition, play, type Position } from '@oanquan/rules';
+import { play } from '@oanquan/rules';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import { asJson } from '../rooms/room-service.js';
 import type { LiveGame } from './game-cache.js';
@@ -7,21 +7,21 @@ import type { MatchRow } from '../match-records/match-store.js';
 /**
  * A live game held here, advanced by a move another process committed, from
  * its `moved` event alone: the rules state plays the move, and the row takes
- * the version, the position and the clocks the event carries. The clocks on
- * the wire are exact for the row: a move starts the next clock at
+ * the position that follows, and the version and the clocks the event
+ * carries. The clocks on the wire are exact for the row: a move starts the next clock at
  * `startsAt` (its commit plus the sowing allowance; `asOf` when there is
  * none) = `turn_started_at`, with both remaining times as stored, so the
  * deadline is that start plus the running seat's time.
  *
  * Undefined whenever the event does not follow from what is held (not the
- * next version, not a move, an ending, a position that differs): the next
+ * next version, not a move, an ending, a move the rules refuse): the next
  * move here then reads the match again, as it would without this. Two
  * players on two processes otherwise cost each move that read.
  */
 export function followed(live: LiveGame, { version, event }: MatchEventEnvelope): LiveGame | undefined {
   if (event.type !== 'moved' || version !== live.match.version + 1 || live.match.status !== 'playing') return undefined;
-  const result = play(live.state, { square: event.move.square, dir: event.move.dir });
-  if (!result.ok || result.state.position.result || encodePosition(result.state.position) !== encodePosition(event.position as Position)) return undefined;
+  const result = play(live.state, { square: event.square, dir: event.dir });
+  if (!result.ok || result.state.position.result) return undefined;
   let clocks = {};
   if (live.match.clock0Ms !== null) {
     const wire = event.clocks;

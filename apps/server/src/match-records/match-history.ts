@@ -106,9 +106,11 @@ function summaryOf(match: Omit<MatchRow, 'version' | 'position'> & Pick<MatchRow
 /** When each move's `moved` event said the next clock starts: the start of its turn, allowance and commit included. */
 function clockStartsByPly(envelopes: MatchEventEnvelope[]): Map<number, string> {
   const starts = new Map<number, string>();
+  let ply = 0;
   for (const { event } of envelopes) {
-    if (event.type !== 'moved' || !event.clocks || event.clocks.running === null) continue;
-    starts.set(event.move.ply, event.clocks.startsAt ?? event.clocks.asOf);
+    if (event.type !== 'moved') continue;
+    ply++;
+    if (event.clocks && event.clocks.running !== null) starts.set(ply, event.clocks.startsAt ?? event.clocks.asOf);
   }
   return starts;
 }

@@ -25,7 +25,7 @@ describe('decideMove, without a database', () => {
     expect(match).toEqual(before);
     expect(decided.next.version).toBe(match.version + 1);
     expect(decided.events).toHaveLength(1);
-    expect(decided.events[0]).toMatchObject({ type: 'moved', move: { ply: 1, seat: 0, square: 1, dir: 1 } });
+    expect(decided.events[0]).toMatchObject({ type: 'moved', square: 1, dir: 1 });
     expect(decided.record).toMatchObject({ ply: 1, moveId: 'x1', playerId: alice.id, movedAt: later(2000) });
     expect(decided.after.position.toMove).toBe(1);
     expect(decided.rated).toBe(false);

@@ -1,8 +1,8 @@
 import { play, sowingAllowanceMs, type State } from '@oanquan/rules';
-import { ErrorCode, type ClientPayload, type MatchEvent, type PublicPlayer, type Seat } from '@oanquan/protocol';
+import { ErrorCode, type ClientPayload, type MatchEvent, type PublicPlayer } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import { afterMove, clocksOnWire, remainingAt } from '../match-records/clock.js';
-import { playedMoves, type MatchRow } from '../match-records/match-store.js';
+import type { MatchRow } from '../match-records/match-store.js';
 import { asJson } from '../rooms/room-service.js';
 import { requireSeat, type MatchUpdate } from './decision.js';
 import { firstMoveLapsed } from './end-decisions.js';
@@ -52,18 +52,10 @@ export function decideMove(match: MatchRow, before: State, player: PublicPlayer,
   const startsAt = new Date(now.getTime() + sowingAllowanceMs(played.events));
   const clock = match.clock0Ms === null ? null : afterMove(match, match.room, seat, movedAt, startsAt);
   const remainingMs = clock?.moverRemainingMs ?? null;
-  const [playedMove] = playedMoves(match.first as Seat, [{ ply, square, dir, remainingMs }]);
   const result = after.position.result;
   const running = result ? null : after.position.toMove;
-  const events: MatchEvent[] = [
-    {
-      type: 'moved',
-      move: playedMove!,
-      events: [...played.events],
-      position: after.position,
-      clocks: clock && clocksOnWire(clock.update, match.room, running, now),
-    },
-  ];
+  // The sowing and the position follow from the move: every client plays it with the rules.
+  const events: MatchEvent[] = [{ type: 'moved', square, dir, clocks: clock && clocksOnWire(clock.update, match.room, running, now) }];
   let update: MatchUpdate = { position: asJson(after.position), ...clock?.update };
   if (result) {
     const end = ending({ ...match, ...clock?.update, position: asJson(after.position) as MatchRow['position'] }, { winner: result.winner, reason: result.reason, score: result.score }, now);

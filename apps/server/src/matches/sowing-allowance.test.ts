@@ -54,7 +54,7 @@ describe.each(engines)('the sowing allowance on %s', (engine) => {
 
   /** The clocks of the `moved` event of `ply`, once `c` has it. */
   async function movedClocks(c: TestClient, ply: number): Promise<{ envelope: MatchEventEnvelope; clocks: Clocks }> {
-    const find = () => c.events.find((e) => e.event.type === 'moved' && e.event.move.ply === ply);
+    const find = () => c.events.filter((e) => e.event.type === 'moved')[ply - 1];
     await c.until(() => find() !== undefined, `ply ${ply}`);
     const envelope = find()!;
     const event = envelope.event as Extract<MatchEvent, { type: 'moved' }>;

@@ -87,7 +87,7 @@ describe.each(engines)('a spectator storm on %s', (engine) => {
         if (moved.type !== 'moved') throw new Error(`expected a move, got ${moved.type}`);
         // A move sent within the sowing allowance, before the clock started, is charged nothing.
         const sinceStart = Math.max(0, sentAt - Date.parse(clocks.startsAt ?? clocks.asOf));
-        played.push({ charged: clocks.remainingMs[seat] - moved.move.remainingMs!, sinceStart, running: clocks.running === seat });
+        played.push({ charged: clocks.remainingMs[seat] - moved.clocks!.remainingMs[seat], sinceStart, running: clocks.running === seat });
       }
       const joinsDuringPlay = joined.filter((at) => at >= firstSent).length;
       storming = false;

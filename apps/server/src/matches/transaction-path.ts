@@ -168,8 +168,7 @@ async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: D
   const ended = events.find((event) => event.type === 'ended');
   if (ended?.type !== 'ended') return { events, update: {} };
   // A move that ends the game is in `events`, not yet in the row.
-  const lastMove = events.filter((event) => event.type === 'moved').at(-1);
-  const plies = lastMove?.type === 'moved' ? lastMove.move.ply : positionOf(match).ply;
+  const plies = positionOf(match).ply + (events.some((event) => event.type === 'moved') ? 1 : 0);
   const report = rated(ended, await rateEndedMatch(tx, match, ended.result, plies, now));
   return { events: events.map((event) => (event === ended ? report.event : event)), update: report.update };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { legalMoves } from '@oanquan/rules';
+import { legalMoves, newGame, play } from '@oanquan/rules';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
@@ -125,7 +125,9 @@ describe.each(engines)('watching a match on %s', (engine) => {
     if (first.type !== 'moved' || !first.clocks) throw new Error('expected a timed move');
     // Seat 1's clock starts once the first move's sowing allowance is over.
     const clockStartedAt = Date.parse(first.clocks.startsAt ?? first.clocks.asOf);
-    const reply = legalMoves(first.position)[0]!;
+    const opened = play(newGame({ first: 0 }), { square: 1, dir: 1 });
+    if (!opened.ok) throw new Error(opened.code);
+    const reply = legalMoves(opened.state)[0]!;
     await sleep(clockStartedAt + 600 - Date.now());
     const hold = holdMatch(matchId);
     await hold.taken;
@@ -141,7 +143,7 @@ describe.each(engines)('watching a match on %s', (engine) => {
     await b.waitForVersion(version + 1);
     const moved = b.events.find((e) => e.version === version + 1)!.event;
     if (moved.type !== 'moved') throw new Error(`expected a move, got ${moved.type}`);
-    const charged = initialMs - moved.move.remainingMs!;
+    const charged = initialMs - moved.clocks!.remainingMs[1];
     // From the clock's start to the move's arrival, which is just after it was sent.
     expect(charged).toBeGreaterThanOrEqual(sentAt - clockStartedAt);
     expect(charged).toBeLessThan(sentAt - clockStartedAt + 500);

@@ -1,4 +1,4 @@
-import { ErrorCode, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
+import { ErrorCode, packEnvelope, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
 import type { MatchFeed } from '../cluster/match-feed.js';
 import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
@@ -76,7 +76,7 @@ export function eventHandlers(services: EventServices): EventHandlers {
       }
       const missed = await services.matches.sync(matchId, version);
       services.feed.watching(code, matchId, 'snapshot' in missed ? missed.snapshot.version : (missed.events.at(-1)?.version ?? version));
-      return { ok: true, ...missed };
+      return 'events' in missed ? { ok: true, events: missed.events.map(packEnvelope) } : { ok: true, snapshot: missed.snapshot };
     },
     resign: async (socket, { matchId }) => ({ ok: true, version: await services.matches.resign(socket.data.player, matchId) }),
     abort: async (socket, { matchId }) => ({ ok: true, version: await services.matches.abort(socket.data.player, matchId) }),

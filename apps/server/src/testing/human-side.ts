@@ -24,11 +24,18 @@ export class HumanSide {
     let state = newGame({ rules, first: (started?.type === 'started' ? started.first : 0) as Player });
     for (const event of this.events()) {
       if (event.type !== 'moved') continue;
-      const next = play(state, { square: event.move.square, dir: event.move.dir });
+      const next = play(state, { square: event.square, dir: event.dir });
       if (!next.ok) throw new Error(next.code);
       state = next.state;
     }
     return state;
+  }
+
+  /** Who made the latest move so far, from the first mover: turns alternate (R3). */
+  lastMover(): Seat | null {
+    const started = this.events().find((e) => e.type === 'started');
+    const moves = this.events().filter((e) => e.type === 'moved').length;
+    return started?.type === 'started' && moves > 0 ? (((started.first + moves - 1) % 2) as Seat) : null;
   }
 
   events() {

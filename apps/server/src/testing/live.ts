@@ -1,17 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { legalMoves, newGame, play, type Move, type Player, type RuleOptions } from '@oanquan/rules';
-import type {
-  AccountResponse,
-  Ack,
-  ClientEventName,
-  ClientToServerEvents,
-  MatchEventEnvelope,
-  Presence,
-  QueueMatched,
-  QueueStatus,
-  RoomResponse,
-  ServerToClientEvents,
-  SessionResponse,
+import {
+  unpackEnvelope,
+  type AccountResponse,
+  type Ack,
+  type ClientEventName,
+  type ClientToServerEvents,
+  type MatchEventEnvelope,
+  type Presence,
+  type QueueMatched,
+  type QueueStatus,
+  type RoomResponse,
+  type ServerToClientEvents,
+  type SessionResponse,
 } from '@oanquan/protocol';
 import { testRateLimits } from '@oanquan/testkit';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -108,8 +109,8 @@ export class TestClient {
   private waiters: Array<() => void> = [];
 
   private constructor(readonly socket: ClientSocket) {
-    socket.on('match:event', (envelope) => {
-      this.events.push(envelope);
+    socket.on('match:event', (wire) => {
+      this.events.push(unpackEnvelope(wire));
       for (const wake of this.waiters.splice(0)) wake();
     });
     socket.on('presence', (presence) => {
@@ -170,7 +171,7 @@ export class TestClient {
   async resync(matchId: string): Promise<void> {
     const ack = await this.request('sync', { matchId, version: this.version });
     if (!ack.ok || !('events' in ack)) throw new Error(`sync answered ${JSON.stringify(ack)}`);
-    for (const envelope of ack.events) {
+    for (const envelope of ack.events.map(unpackEnvelope)) {
       if (envelope.version > this.version) this.events.push(envelope);
     }
   }

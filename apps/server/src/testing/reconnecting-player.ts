@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Move } from '@oanquan/rules';
-import type { Ack, ClientEventName, ClientToServerEvents, MatchEventEnvelope, MatchSnapshot, Seat, ServerToClientEvents } from '@oanquan/protocol';
+import { unpackEnvelope, type Ack, type ClientEventName, type ClientToServerEvents, type MatchEventEnvelope, type MatchSnapshot, type Seat, type ServerToClientEvents } from '@oanquan/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -36,7 +36,7 @@ export class ReconnectingPlayer {
   private syncing: Promise<void> | undefined;
 
   private constructor(readonly socket: ClientSocket) {
-    socket.on('match:event', (envelope) => this.receive(envelope));
+    socket.on('match:event', (wire) => this.receive(unpackEnvelope(wire)));
     socket.on('disconnect', (reason) => {
       this.disconnects.push(Date.now());
       // A server that drains asks its clients to go; Socket.IO does not retry that by itself.
@@ -130,7 +130,7 @@ export class ReconnectingPlayer {
         for (;;) {
           const ack = await this.request('sync', { matchId: this.matchId, version: this.known.version });
           if (ack?.ok && 'events' in ack) {
-            for (const envelope of ack.events) this.apply(envelope);
+            for (const wire of ack.events) this.apply(unpackEnvelope(wire));
             return;
           }
           if (ack?.ok && 'snapshot' in ack) return this.adopt(ack.snapshot);
@@ -156,7 +156,8 @@ export class ReconnectingPlayer {
     this.known.version = version;
     this.applied.push(version);
     if (event.type === 'started') Object.assign(this.known, { status: 'playing', toMove: event.first });
-    if (event.type === 'moved') Object.assign(this.known, { ply: event.position.ply, toMove: event.position.toMove });
+    // Turns alternate (R3): the move's ply and who moves next follow from the count.
+    if (event.type === 'moved') Object.assign(this.known, { ply: this.known.ply + 1, toMove: this.known.toMove === 0 ? 1 : 0 });
     if (event.type === 'ended') this.known.status = 'ended';
     this.wake();
   }

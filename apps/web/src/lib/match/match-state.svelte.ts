@@ -1,23 +1,28 @@
-import { legalMoves, type Move } from '@oanquan/rules';
+import { legalMoves, type Move, type State } from '@oanquan/rules';
 import type { MatchEventEnvelope, MatchSnapshot, Seat } from '@oanquan/protocol';
+import { stateOfSnapshot, type FollowedMove } from '@oanquan/protocol/moved';
 import { applyEvent } from './apply-event.js';
 import { EnvelopeBuffer } from './envelope-buffer.js';
 
 export interface MatchListener {
-  /** An event was applied; `before` is the snapshot it was applied to. */
-  applied(envelope: MatchEventEnvelope, before: MatchSnapshot): void;
+  /** An event was applied; `before` is the snapshot it was applied to, `ply` what a move did. */
+  applied(envelope: MatchEventEnvelope, before: MatchSnapshot, ply: FollowedMove | null): void;
   /** Versions are missing between what we have and what arrived: ask the server. */
   gap(): void;
+  /** A move the rules refuse on what is held: this client lost track, only a snapshot can tell. */
+  lost(): void;
 }
 
 /**
  * One match as this client knows it: the snapshot, advanced event by event
- * in version order, and the viewer's seat.
+ * in version order (each move played with the rules), and the viewer's seat.
  */
 export class MatchState {
   snapshot = $state.raw<MatchSnapshot>(undefined as unknown as MatchSnapshot);
   seat = $state.raw<Seat | null>(null);
   private readonly buffer = new EnvelopeBuffer();
+  /** The rules state of the snapshot's position, which the next move is played on. */
+  private game: State;
 
   constructor(
     snapshot: MatchSnapshot,
@@ -25,6 +30,7 @@ export class MatchState {
     private readonly listener: MatchListener,
   ) {
     this.snapshot = snapshot;
+    this.game = stateOfSnapshot(snapshot);
     this.seat = seat;
   }
 
@@ -47,6 +53,7 @@ export class MatchState {
   replace(snapshot: MatchSnapshot): void {
     if (snapshot.matchId !== this.snapshot.matchId || snapshot.version < this.snapshot.version) return;
     this.snapshot = snapshot;
+    this.game = stateOfSnapshot(snapshot);
     this.applyAll(this.buffer.drain(this.snapshot.version).ready);
   }
 
@@ -70,8 +77,11 @@ export class MatchState {
   private applyAll(envelopes: MatchEventEnvelope[]): void {
     for (const envelope of envelopes) {
       const before = this.snapshot;
-      this.snapshot = applyEvent(before, envelope);
-      this.listener.applied(envelope, before);
+      const applied = applyEvent({ snapshot: before, game: this.game }, envelope);
+      if (!applied) return this.listener.lost();
+      this.snapshot = applied.snapshot;
+      this.game = applied.game;
+      this.listener.applied(envelope, before, applied.ply);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, newGame } from '@oanquan/rules';
+import { DEFAULT_RULES, legalMoves, newGame, play, type Move, type State } from '@oanquan/rules';
 import type { MatchEventEnvelope, MatchSnapshot } from '@oanquan/protocol';
 import { MatchState } from './match-state.svelte.js';
 
@@ -47,11 +47,25 @@ const started = (version: number): MatchEventEnvelope => ({
 function tracked(version: number, seat: 0 | 1 | null = 1) {
   const applied: number[] = [];
   let gaps = 0;
+  let lost = 0;
   const match = new MatchState(snapshot(version), seat, {
     applied: (envelope) => applied.push(envelope.version),
     gap: () => gaps++,
+    lost: () => lost++,
   });
-  return { match, applied, gaps: () => gaps };
+  return { match, applied, gaps: () => gaps, lost: () => lost };
+}
+
+/** A position one move from the end (the first legal move each time, from the start), and that move. */
+function lastPly(): { before: State; move: Move } {
+  let state = newGame({ first: 1 });
+  for (;;) {
+    const move = legalMoves(state)[0]!;
+    const played = play(state, move);
+    if (!played.ok) throw new Error(played.code);
+    if (played.state.position.status === 'ended') return { before: state, move };
+    state = played.state;
+  }
 }
 
 describe('MatchState', () => {
@@ -94,16 +108,26 @@ describe('MatchState', () => {
 
   it('never says "your move" for a ply that ended the game, before the end event has arrived', () => {
     const heard: boolean[] = [];
-    const match: MatchState = new MatchState(snapshot(2), 0, { applied: () => heard.push(match.myTurn), gap: () => {} });
-    match.receive(started(3));
-    const over = { ...newGame().position, toMove: 0 as const, ply: 1, status: 'ended' as const, result: { reason: 'quan-gone' as const, score: [35, 35] as const, winner: null } };
-    match.receive({
-      matchId,
-      version: 4,
-      at: '2030-01-01T00:00:01.000Z',
-      event: { type: 'moved', move: { ply: 1, seat: 1, square: 7, dir: 1, notation: '1>', remainingMs: null }, events: [], position: over, clocks: null },
-    });
-    expect(heard).toEqual([false, false]);
+    const { before, move } = lastPly();
+    const seat = before.position.toMove === 0 ? 1 : 0;
+    const playing: MatchSnapshot = { ...snapshot(3), status: 'playing', first: 1, position: before.position };
+    const match: MatchState = new MatchState(playing, seat, { applied: () => heard.push(match.myTurn), gap: () => {}, lost: () => {} });
+    match.receive({ matchId, version: 4, at: '2030-01-01T00:00:01.000Z', event: { type: 'moved', ...move, clocks: null } });
+    expect(match.snapshot.position.status).toBe('ended');
+    expect(heard).toEqual([false]);
     expect(match.legal).toEqual([]);
+  });
+
+  it('plays each move with the rules, and asks for a snapshot when they refuse one', () => {
+    const { match, applied, lost } = tracked(2, 0);
+    match.receive(started(3));
+    match.receive({ matchId, version: 4, at: '2030-01-01T00:00:01.000Z', event: { type: 'moved', square: 9, dir: -1, clocks: null } });
+    expect(match.snapshot.moves).toEqual([{ ply: 1, seat: 1, square: 9, dir: -1, notation: '3<', remainingMs: null }]);
+    expect(match.myTurn).toBe(true);
+    // Seat 1's square again, on seat 0's turn: not a move of this game, so this client lost track.
+    match.receive({ matchId, version: 5, at: '2030-01-01T00:00:02.000Z', event: { type: 'moved', square: 9, dir: -1, clocks: null } });
+    expect(lost()).toBe(1);
+    expect(applied).toEqual([3, 4]);
+    expect(match.version).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import type { Move } from '@oanquan/rules';
 import type { ClientPayload, Hand, MatchEventEnvelope, MatchSnapshot, Presence, Seat } from '@oanquan/protocol';
+import { unpackEnvelope, type FollowedMove } from '@oanquan/protocol/moved';
 import { BoardAnimator } from '../board/board-animator.svelte.js';
 import { errorText } from '../i18n/error-text.js';
 import type { I18n } from '../i18n/i18n.svelte.js';
@@ -74,7 +75,7 @@ export class RoomSession {
   start(): () => void {
     const { socket } = this.deps;
     this.stops.push(
-      socket.on('match:event', (envelope) => this.onEnvelope(envelope)),
+      socket.on('match:event', (wire) => this.onEnvelope(unpackEnvelope(wire))),
       socket.on('presence', (presence) => {
         if (presence.matchId === this.match?.id) this.presence = presence;
       }),
@@ -172,7 +173,7 @@ export class RoomSession {
           return;
         }
         if ('events' in answer) {
-          for (const envelope of answer.events) match.receive(envelope);
+          for (const wire of answer.events) match.receive(unpackEnvelope(wire));
         } else {
           this.animator.stop();
           match.replace(answer.snapshot);
@@ -222,8 +223,9 @@ export class RoomSession {
     this.presence = null;
     this.problem = null;
     this.match = new MatchState(snapshot, seat, {
-      applied: (envelope, before) => this.onApplied(envelope, before),
+      applied: (envelope, before, ply) => this.onApplied(envelope, before, ply),
       gap: () => void this.resync(),
+      lost: () => void this.join(),
     });
     this.phase = 'ready';
   }
@@ -234,17 +236,17 @@ export class RoomSession {
     this.match.receive(envelope);
   }
 
-  private onApplied(envelope: MatchEventEnvelope, before: MatchSnapshot): void {
+  private onApplied(envelope: MatchEventEnvelope, before: MatchSnapshot, ply: FollowedMove | null): void {
     const { event } = envelope;
     const match = this.match;
     if (!match) return;
-    if (event.type === 'moved') {
+    if (event.type === 'moved' && ply) {
       // In a timed game the next clock starts when the sowing allowance ends: the sowing is shown by then.
       const clocks = event.clocks;
       const withinMs = clocks ? () => (clocks.running === null ? Infinity : countsFrom(clocks, this.clockOffset) - Date.now()) : undefined;
-      this.animator.play(before.position, event.events, event.position, { withinMs });
+      this.animator.play(before.position, ply.events, ply.state.position, { withinMs });
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'), this.deps.i18n.t);
-      const words = describePly(this.deps.i18n.t, event.move, event.events, names);
+      const words = describePly(this.deps.i18n.t, ply.move, ply.events, names);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
     } else if (event.type === 'rematch') {
       // Events of the new match may arrive before the join's answer; a resync picks them up.
