@@ -54,6 +54,10 @@ import { QuickPhrases } from './socket/quick-phrases.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
+import { blockRoutes } from './social/block-routes.js';
+import { Blocks } from './social/blocks.js';
+import { ChallengeKeeper } from './social/challenge-keeper.js';
+import { ChallengeService } from './social/challenge-service.js';
 
 export interface App {
   http: FastifyInstance;
@@ -142,9 +146,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     perAddress: {
       seat: { max: config.RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
       room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+      challenge: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
       engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
     },
-    perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute } },
+    perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute }, challenge: { max: config.RATE_LIMIT_ROOMS_PER_MINUTE, windowMs: minute } },
   });
   const presence = new PresenceService(io, db, http.log, config.ABANDON_GRACE_MS, presenceStore, config.PRESENCE_HEARTBEAT_MS);
   presence.start();
@@ -195,8 +200,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
+  const blocks = new Blocks(db, config.BLOCKS_PER_PLAYER);
+  const challengeSettings = { perPlayer: config.CHALLENGES_PER_PLAYER, perAddress: config.CHALLENGES_PER_ADDRESS, ttlMs: config.CHALLENGE_TTL_MS, graceMs: config.CHALLENGE_GRACE_MS, listed: 100 };
+  const challenges = new ChallengeService(db, io, challengeSettings);
+  const challengeKeeper = new ChallengeKeeper(db, io, challenges, http.log, { tickMs: config.CHALLENGE_TICK_MS, graceMs: config.CHALLENGE_GRACE_MS });
+  challengeKeeper.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);
-  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
+  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches, blocks), challenges, metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
@@ -222,6 +232,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(analysisRoutes, { players, costs, analyses });
       await api.register(botRoutes, { players, costs, botGames });
       await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
+      await api.register(blockRoutes, { players, costs, blocks });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);
@@ -244,6 +255,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       cleanup.stop();
       await cleanups.stop();
       await matchmaker.stop();
+      await challengeKeeper.stop();
       await bots.stop();
       await analysisRunner.stop();
       // io.close() also closes the HTTP server it is attached to.

@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './analysis.js';
 export * from './bots.js';
+export * from './challenges.js';
 export * from './common.js';
 export * from './error-codes.js';
 export * from './glicko2.js';
