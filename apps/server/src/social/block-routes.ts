@@ -10,17 +10,19 @@ import type { Blocks } from './blocks.js';
 export async function blockRoutes(app: FastifyInstance, { players, costs, blocks }: { players: PlayerService; costs: CostBudgets; blocks: Blocks }) {
   app.get('/blocks', async (request): Promise<BlockList> => blocks.list((await requirePlayer(players, request)).id));
 
-  app.put<{ Params: { playerId: string } }>('/blocks/:playerId', async (request, reply) => {
+  // Both answer with the list as it now is.
+  app.put<{ Params: { playerId: string } }>('/blocks/:playerId', async (request): Promise<BlockList> => {
     const blocked = parseInput(uuid, request.params.playerId);
     // A block is kept, so it is paid for as a seat is (a spectating guest's row is made with it).
     const me = await requirePaidPlayer(players, costs, request, 'seat');
     await blocks.block(me.id, blocked);
-    return reply.status(204).send();
+    return blocks.list(me.id);
   });
 
-  app.delete<{ Params: { playerId: string } }>('/blocks/:playerId', async (request, reply) => {
+  app.delete<{ Params: { playerId: string } }>('/blocks/:playerId', async (request): Promise<BlockList> => {
     const blocked = parseInput(uuid, request.params.playerId);
-    await blocks.unblock((await requirePlayer(players, request)).id, blocked);
-    return reply.status(204).send();
+    const me = await requirePlayer(players, request);
+    await blocks.unblock(me.id, blocked);
+    return blocks.list(me.id);
   });
 }

@@ -152,14 +152,14 @@ describe.each(engines)('challenges on %s', (engine) => {
   it('blocking stops challenges both ways, open and direct; unblocking lets them through again', async () => {
     const [alice, bob] = await Promise.all([person(), person()]);
     const block = (method: 'PUT' | 'DELETE') => fetch(`${url}/api/blocks/${alice.player.id}`, { method, headers: { authorization: `Bearer ${bob.token}`, origin: url } });
-    expect((await block('PUT')).status).toBe(204);
+    expect((await block('PUT')).status).toBe(200);
     expect((await api(url, '/api/blocks', { token: bob.token })).body).toEqual({ players: [{ id: alice.player.id, name: alice.player.name }] });
     expect(await alice.client.request('challenge:direct', { to: bob.player.id })).toMatchObject({ ok: false, code: 'BLOCKED' });
     expect(await bob.client.request('challenge:direct', { to: alice.player.id })).toMatchObject({ ok: false, code: 'BLOCKED' });
     const offered = made(await alice.client.request('challenge:open', {}));
     expect(await bob.client.request('challenge:accept', { id: offered.id })).toMatchObject({ ok: false, code: 'BLOCKED' });
     expect(bob.heard.received).toEqual([]);
-    expect((await block('DELETE')).status).toBe(204);
+    expect((await block('DELETE')).status).toBe(200);
     expect(made(await alice.client.request('challenge:direct', { to: bob.player.id }))).toMatchObject({ to: { id: bob.player.id } });
     await until(() => bob.heard.received.length === 1, 'the challenge once unblocked');
   });
@@ -199,9 +199,9 @@ describe.each(engines)('challenge limits on %s', (engine) => {
     // The others need rows to be blocked: a seat in a room makes one.
     for (const other of others) await api(url, '/api/rooms', { token: other.token, body: {} });
     const block = (id: string) => fetch(`${url}/api/blocks/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${me.token}`, origin: url } });
-    expect((await block(others[0]!.player.id)).status).toBe(204);
-    expect((await block(others[1]!.player.id)).status).toBe(204);
-    expect((await block(others[1]!.player.id)).status).toBe(204);
+    expect((await block(others[0]!.player.id)).status).toBe(200);
+    expect((await block(others[1]!.player.id)).status).toBe(200);
+    expect((await block(others[1]!.player.id)).status).toBe(200);
     const refused = await block(others[2]!.player.id);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
