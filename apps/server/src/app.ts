@@ -54,6 +54,8 @@ import { QuickPhrases } from './socket/quick-phrases.js';
 import { attachSocketHandlers } from './socket/socket-handlers.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
+import { LiveGameList } from './live/live-games.js';
+import { liveRoutes } from './live/live-routes.js';
 import { blockRoutes } from './social/block-routes.js';
 import { Blocks } from './social/blocks.js';
 import { ChallengeKeeper } from './social/challenge-keeper.js';
@@ -233,6 +235,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(botRoutes, { players, costs, botGames });
       await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
       await api.register(blockRoutes, { players, costs, blocks });
+      await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);

@@ -10,6 +10,7 @@ export * from './history.js';
 export * from './lifecycle.js';
 export * from './languages.js';
 export * from './limits.js';
+export * from './live.js';
 export * from './match.js';
 export * from './names.js';
 export * from './phrases.js';
