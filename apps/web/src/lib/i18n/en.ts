@@ -502,6 +502,12 @@ export const en = {
   'error.TOO_MANY_CHALLENGES': 'You already have as many challenges out as you may; cancel one first.',
   'error.BLOCKED': 'No challenges between you and this player.',
   'error.NOT_CHALLENGEABLE': 'You cannot challenge that player.',
+  'live.tv': 'Watch the top game',
+  'live.none': 'No game in play right now.',
+  'live.watching': '{n} watching',
+  'live.watchLabel': 'Watch {a} against {b}, {n} watching',
+  'tv.title': 'Top game, live',
+  'tv.none': 'No game in play right now; the next one will show here.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -500,4 +500,10 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.TOO_MANY_CHALLENGES': 'Bạn đã có đủ số lời thách được phép; hãy hủy bớt một lời.',
   'error.BLOCKED': 'Không thể thách đấu giữa bạn và người này.',
   'error.NOT_CHALLENGEABLE': 'Bạn không thể thách người này.',
+  'live.tv': 'Xem ván hay nhất',
+  'live.none': 'Lúc này không có ván nào đang chơi.',
+  'live.watching': '{n} người xem',
+  'live.watchLabel': 'Xem {a} đấu {b}, {n} người xem',
+  'tv.title': 'Ván hay nhất đang diễn ra',
+  'tv.none': 'Lúc này không có ván nào đang chơi; ván tiếp theo sẽ hiện ở đây.',
 };
