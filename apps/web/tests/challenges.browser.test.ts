@@ -73,6 +73,18 @@ describe('challenges in Chromium: the open list, one taken, a direct one decline
     await Promise.all([b.page.waitForURL((u) => u.href !== before), c.page.waitForURL(/\/r\//)]);
     await Promise.all([b.page.waitForSelector('[data-opener]'), c.page.waitForSelector('[data-opener]')]);
     expect(b.page.url()).toBe(c.page.url());
+
+    // From the end of that game (aborted before its first move), B challenges C again, on the same terms.
+    await b.page.click('[data-action="abort"]');
+    await b.page.click('[data-action="confirm"]');
+    await b.page.click('[data-challenge-back]');
+    await c.page.waitForSelector('[data-incoming-challenge] [data-accept-challenge]');
+    expect(await c.page.textContent('[data-incoming-challenge] .muted')).toBe('5 min + 3 s · casual · Classic rules');
+    const ended = c.page.url();
+    await c.page.tap('[data-accept-challenge]');
+    await Promise.all([b.page.waitForURL((u) => u.href !== ended), c.page.waitForURL((u) => u.href !== ended)]);
+    await Promise.all([b.page.waitForSelector('[data-opener]'), c.page.waitForSelector('[data-opener]')]);
+    expect(b.page.url()).toBe(c.page.url());
     for (const p of [a, b, c]) expect(p.errors).toEqual([]);
   });
 });
