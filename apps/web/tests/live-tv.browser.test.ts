@@ -21,12 +21,13 @@ describe('games in play in Chromium: the "Live now" list and the watch page', ()
 
   it('shows the games in play with boards that follow the moves and spectators counted, and the watch page moves on when its game ends', { timeout: 180_000 }, async () => {
     const { url } = harness.server;
-    const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => newPlayer(harness.browser)));
+    const players = await Promise.all([0, 1, 2, 3].map(() => newPlayer(harness.browser)));
+    const [a, b, c, d] = players as [Player, Player, Player, Player];
     const games = new Map<string, [Player, Player]>();
     for (const [x, y] of [[a, b], [c, d]] as const) {
-      const link = await openRoom(url, x!, y!);
-      await playOpener(x!, y!);
-      games.set(codeOf(link), [x!, y!]);
+      const link = await openRoom(url, x, y);
+      await playOpener(x, y);
+      games.set(codeOf(link), [x, y]);
     }
     const viewer = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
     await viewer.page.goto(url);
