@@ -204,7 +204,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   matchmaker.start();
   const blocks = new Blocks(db, config.BLOCKS_PER_PLAYER);
   const challengeSettings = { perPlayer: config.CHALLENGES_PER_PLAYER, perAddress: config.CHALLENGES_PER_ADDRESS, ttlMs: config.CHALLENGE_TTL_MS, graceMs: config.CHALLENGE_GRACE_MS, listed: 100 };
-  const challenges = new ChallengeService(db, io, challengeSettings);
+  const challenges = new ChallengeService(db, io, blocks, challengeSettings);
   const challengeKeeper = new ChallengeKeeper(db, io, challenges, http.log, { tickMs: config.CHALLENGE_TICK_MS, graceMs: config.CHALLENGE_GRACE_MS });
   challengeKeeper.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);

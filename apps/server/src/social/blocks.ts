@@ -38,6 +38,12 @@ export class Blocks {
     return { players: rows.map((row) => row.blocked) };
   }
 
+  /** Who blocks `playerId` or is blocked by them (the most recent `limit` of each): they never see each other's open challenges. */
+  async eitherWay(playerId: string, limit = 1000): Promise<string[]> {
+    const blocked = await this.db.prisma.playerBlock.findMany({ where: { blockerId: playerId }, orderBy: { createdAt: 'desc' }, take: limit, select: { blockedId: true } });
+    return [...(await this.blockersOf(playerId, limit)), ...blocked.map((row) => row.blockedId)];
+  }
+
   /**
    * Who blocks `playerId` (the most recent `limit`): their sockets are left
    * out of what this person says. Past the limit a block is still kept for

@@ -18,7 +18,7 @@ export function challengeHandlers(
     // Subscribe before reading, so an open challenge made in between is not missed (the client keeps one copy per id).
     'lobby:watch': async (socket) => {
       await socket.join(lobbyChannel);
-      return { ok: true, challenges: await challenges.openList() };
+      return { ok: true, challenges: await challenges.openList(socket.data.player.id) };
     },
     'lobby:unwatch': async (socket) => {
       await socket.leave(lobbyChannel);

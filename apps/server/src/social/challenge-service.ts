@@ -7,7 +7,7 @@ import { guestRemoved } from '../players/guest-removed.js';
 import { pairMayBeRated } from '../ratings/rating-service.js';
 import { asJson, insertRoom, rulesFromChoice, timeControlOf } from '../rooms/room-service.js';
 import { playerChannel, type GameServer } from '../socket/game-server.js';
-import { blockedBetween } from './blocks.js';
+import { blockedBetween, type Blocks } from './blocks.js';
 
 /** Everyone following the list of open challenges (the lobby), on every process. */
 export const lobbyChannel = 'lobby';
@@ -55,13 +55,18 @@ export class ChallengeService {
   constructor(
     private readonly db: Database,
     private readonly io: GameServer,
+    private readonly blocks: Blocks,
     private readonly settings: ChallengeSettings,
   ) {}
 
-  /** The open challenges, newest first, of creators still here. */
-  async openList(): Promise<Challenge[]> {
+  /** The open challenges, newest first, of creators still here, but for those of people `viewerId` blocks or is blocked by. */
+  async openList(viewerId: string): Promise<Challenge[]> {
     const rows = await this.db.prisma.challenge.findMany({
-      where: { targetId: null, creatorSeenAt: { gte: new Date(Date.now() - this.settings.graceMs) } },
+      where: {
+        targetId: null,
+        creatorSeenAt: { gte: new Date(Date.now() - this.settings.graceMs) },
+        creator: { blocking: { none: { blockedId: viewerId } }, blockedBy: { none: { blockerId: viewerId } } },
+      },
       orderBy: { createdAt: 'desc' },
       take: this.settings.listed,
       include: withPeople,
@@ -102,7 +107,7 @@ export class ChallengeService {
       });
     });
     const described = describe(challenge);
-    if (to === undefined) this.io.to(lobbyChannel).emit('lobby:added', described);
+    if (to === undefined) this.io.to(lobbyChannel).except((await this.blocks.eitherWay(creator.id)).map(playerChannel)).emit('lobby:added', described);
     else this.io.to(playerChannel(to)).emit('challenge:received', described);
     return described;
   }

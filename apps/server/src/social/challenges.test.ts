@@ -156,8 +156,17 @@ describe.each(engines)('challenges on %s', (engine) => {
     expect((await api(url, '/api/blocks', { token: bob.token })).body).toEqual({ players: [{ id: alice.player.id, name: alice.player.name }] });
     expect(await alice.client.request('challenge:direct', { to: bob.player.id })).toMatchObject({ ok: false, code: 'BLOCKED' });
     expect(await bob.client.request('challenge:direct', { to: alice.player.id })).toMatchObject({ ok: false, code: 'BLOCKED' });
+    // Neither sees the other's open challenges; one taken by its id anyway is refused.
+    await bob.client.request('lobby:watch', {});
     const offered = made(await alice.client.request('challenge:open', {}));
+    const lobby = await bob.client.request('lobby:watch', {});
+    expect(lobby.ok && lobby.challenges.map((c) => c.id)).not.toContain(offered.id);
     expect(await bob.client.request('challenge:accept', { id: offered.id })).toMatchObject({ ok: false, code: 'BLOCKED' });
+    // A challenge made after is the first bob hears of: had alice's reached him, it would be there before.
+    const carol = await person();
+    made(await carol.client.request('challenge:open', {}));
+    await until(() => bob.heard.added.length === 1, "another's open challenge");
+    expect(bob.heard.added[0]!.from.id).toBe(carol.player.id);
     expect(bob.heard.received).toEqual([]);
     expect((await block('DELETE')).status).toBe(200);
     expect(made(await alice.client.request('challenge:direct', { to: bob.player.id }))).toMatchObject({ to: { id: bob.player.id } });
