@@ -53,6 +53,10 @@ describe('challenges in Chromium: the open list, one taken, a direct one decline
     await c.page.waitForSelector('[data-outgoing-challenge]');
     await a.page.waitForSelector('[data-incoming-challenge] [data-decline-challenge]');
     expect(await a.page.textContent('[data-incoming-challenge] .from')).toMatch(/challenges you$/);
+    // It lapses within the minute, and says so.
+    const left = Number(await a.page.getAttribute('[data-incoming-challenge] [data-lapses-in]', 'data-lapses-in'));
+    expect(left).toBeGreaterThan(30);
+    expect(left).toBeLessThanOrEqual(60);
     await docsScreenshot(a.page, 'challenge-received-1280');
     await a.page.click('[data-decline-challenge]');
     await c.page.waitForSelector('[data-notice="info"]');

@@ -508,6 +508,7 @@ export const en = {
   'live.watchLabel': 'Watch {a} against {b}, {n} watching',
   'tv.title': 'Top game, live',
   'tv.none': 'No game in play right now; the next one will show here.',
+  'challenge.lapsesIn': 'Lapses in {s} s',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -506,4 +506,5 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'live.watchLabel': 'Xem {a} đấu {b}, {n} người xem',
   'tv.title': 'Ván hay nhất đang diễn ra',
   'tv.none': 'Lúc này không có ván nào đang chơi; ván tiếp theo sẽ hiện ở đây.',
+  'challenge.lapsesIn': 'Hết hạn sau {s} giây',
 };

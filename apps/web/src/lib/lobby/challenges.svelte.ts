@@ -5,6 +5,8 @@ import { gameSocket, type GameSocket } from '../net/game-socket.svelte.js';
 export type ChallengeTerms = ClientPayload<'challenge:open'>;
 
 export interface ChallengeHandlers {
+  /** A direct challenge to us arrived. */
+  received(challenge: Challenge): void;
   /** A challenge of ours was taken, or we took one: go to its room. */
   accepted(accepted: ChallengeAccepted): void;
   /** A direct challenge of ours ended unanswered (declined, lapsed, or its target left). */
@@ -42,6 +44,7 @@ export class Challenges {
       }),
       this.socket.on('challenge:received', (challenge) => {
         this.incoming = [...this.incoming.filter((c) => c.id !== challenge.id), challenge];
+        this.handlers?.received(challenge);
       }),
       this.socket.on('challenge:gone', ({ id, reason }) => {
         this.incoming = this.incoming.filter((c) => c.id !== id);
