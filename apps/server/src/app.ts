@@ -21,6 +21,7 @@ import { presencePlugin } from './presence/presence-plugin.js';
 import type { GameServer } from './realtime/game-server.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { roomsPlugin } from './rooms/rooms-plugin.js';
+import { socialPlugin } from './social/social-plugin.js';
 import { socketPlugin } from './socket/socket-plugin.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await http.register(analysisPlugin, core);
   await http.register(cleanupPlugin, core);
   await http.register(matchmakingPlugin, core);
+  await http.register(socialPlugin, core);
   await http.register(socketPlugin, { ...core, socketLimits });
   await http.register(httpPlugin, { ...core, draining: () => draining });
   // After every concern has stopped what it started: no more sockets, then the changes in progress finish.

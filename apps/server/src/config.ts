@@ -131,6 +131,16 @@ const envSchema = z.object({
    */
   BOT_GAMES_PER_PLAYER: z.coerce.number().int().min(1).default(2),
   BOT_GAMES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /** Challenges (open and direct) out at once per player and per address; making them is budgeted as rooms are (RATE_LIMIT_ROOMS_*). */
+  CHALLENGES_PER_PLAYER: z.coerce.number().int().min(1).default(3),
+  CHALLENGES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /** How long a direct challenge waits for its answer. */
+  CHALLENGE_TTL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How long a challenge outlives the last connection of its creator (or target); how often each process renews and sweeps them. */
+  CHALLENGE_GRACE_MS: z.coerce.number().int().min(500).default(10_000),
+  CHALLENGE_TICK_MS: z.coerce.number().int().min(100).default(2_000),
+  /** People one player may block. */
+  BLOCKS_PER_PLAYER: z.coerce.number().int().min(1).default(500),
   /**
    * Database statements the computer's players run at once in a process (its
    * reads and its moves): a few of the pools' connections, so that however
@@ -151,6 +161,10 @@ const envSchema = z.object({
 const configSchema = envSchema.refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+}).refine((config) => config.CHALLENGE_GRACE_MS > 2 * config.CHALLENGE_TICK_MS, {
+  // A connected person's challenge is renewed every tick; a grace shorter than two would end it between renewals.
+  path: ['CHALLENGE_GRACE_MS'],
+  message: 'must be more than twice CHALLENGE_TICK_MS',
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -50,12 +50,18 @@ describe('the end screen in Chromium', () => {
       expect(bottomRow).toEqual([1, 2, 3, 4, 5].map((k) => 6 * seat + k));
     }
 
-    // A friend room: Rematch is the first action and the main one; a new opponent from the queue comes after it.
+    // A friend room: Rematch is the first action and the main one; a new opponent from the queue, then a challenge to this one, come after it.
     for (const { page } of [a, b]) {
-      const buttons = await page.$$eval('[data-end-actions] button', (list) => list.map((button) => [button.getAttribute('data-action') ?? (button.hasAttribute('data-new-opponent-button') ? 'new-opponent' : ''), button.classList.contains('primary')]));
+      const buttons = await page.$$eval('[data-end-actions] button', (list) =>
+        list.map((button) => [
+          button.getAttribute('data-action') ?? (button.hasAttribute('data-new-opponent-button') ? 'new-opponent' : button.hasAttribute('data-challenge-back') ? 'challenge' : ''),
+          button.classList.contains('primary'),
+        ]),
+      );
       expect(buttons).toEqual([
         ['rematch', true],
         ['new-opponent', false],
+        ['challenge', false],
       ]);
     }
 

@@ -56,6 +56,14 @@ export const ErrorCode = {
   TooManyPhrases: 'TOO_MANY_PHRASES',
   /** This player, or this address, already has as many games against the computer running as it may; finish one first. */
   TooManyBotGames: 'TOO_MANY_BOT_GAMES',
+  /** The challenge was taken, cancelled, declined or lapsed, or never was; or it is someone else's to answer. */
+  ChallengeGone: 'CHALLENGE_GONE',
+  /** This person has as many challenges out as they may (or their address has); cancel one first. */
+  TooManyChallenges: 'TOO_MANY_CHALLENGES',
+  /** One of the two blocks the other: no challenge passes between them. */
+  Blocked: 'BLOCKED',
+  /** Challenging oneself, or the computer (play it from the home page). */
+  NotChallengeable: 'NOT_CHALLENGEABLE',
   Internal: 'INTERNAL',
 } as const;
 

@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './analysis.js';
 export * from './bots.js';
+export * from './challenges.js';
 export * from './common.js';
 export * from './error-codes.js';
 export * from './glicko2.js';
@@ -9,6 +10,7 @@ export * from './history.js';
 export * from './lifecycle.js';
 export * from './languages.js';
 export * from './limits.js';
+export * from './live.js';
 export * from './match.js';
 export * from './moved.js';
 export * from './names.js';

@@ -7,6 +7,16 @@ import { matchActionPayload, type Presence } from './lifecycle.js';
 import { queueJoinPayload, queueLeavePayload, type QueueMatched, type QueueStatus } from './queue.js';
 import { phraseMessage, sayPhrasePayload } from './phrases.js';
 import { roomCode } from './rooms.js';
+import {
+  challenge,
+  challengeIdPayload,
+  directChallengePayload,
+  lobbyPayload,
+  openChallengePayload,
+  type Challenge,
+  type ChallengeAccepted,
+  type ChallengeGone,
+} from './challenges.js';
 
 /**
  * Client → server events. Each carries an acknowledgement callback; the
@@ -47,6 +57,13 @@ export const clientEvents = {
   'queue:join': queueJoinPayload,
   'queue:leave': queueLeavePayload,
   'phrase:say': sayPhrasePayload,
+  'lobby:watch': lobbyPayload,
+  'lobby:unwatch': lobbyPayload,
+  'challenge:open': openChallengePayload,
+  'challenge:direct': directChallengePayload,
+  'challenge:cancel': challengeIdPayload,
+  'challenge:accept': challengeIdPayload,
+  'challenge:decline': challengeIdPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -60,6 +77,9 @@ export const syncAck = z.union([
 ]);
 
 export const okAck = z.object({ ok: z.literal(true) });
+export const lobbyAck = z.object({ ok: z.literal(true), challenges: z.array(challenge) });
+export const challengeAck = z.object({ ok: z.literal(true), challenge });
+export const acceptAck = z.object({ ok: z.literal(true), roomCode: z.string(), matchId: z.uuid() });
 
 export interface ClientAcks {
   'room:join': z.infer<typeof joinRoomAck>;
@@ -74,6 +94,13 @@ export interface ClientAcks {
   'queue:join': z.infer<typeof okAck>;
   'queue:leave': z.infer<typeof okAck>;
   'phrase:say': z.infer<typeof okAck>;
+  'lobby:watch': z.infer<typeof lobbyAck>;
+  'lobby:unwatch': z.infer<typeof okAck>;
+  'challenge:open': z.infer<typeof challengeAck>;
+  'challenge:direct': z.infer<typeof challengeAck>;
+  'challenge:cancel': z.infer<typeof okAck>;
+  'challenge:accept': z.infer<typeof acceptAck>;
+  'challenge:decline': z.infer<typeof okAck>;
 }
 
 export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
@@ -88,4 +115,13 @@ export interface ServerToClientEvents {
   'queue:status': (status: QueueStatus) => void;
   'queue:matched': (matched: QueueMatched) => void;
   phrase: (message: z.infer<typeof phraseMessage>) => void;
+  /** To everyone following the lobby: an open challenge appeared, or went. */
+  'lobby:added': (challenge: Challenge) => void;
+  'lobby:removed': (gone: ChallengeGone) => void;
+  /** To a direct challenge's target, on every page they have open. */
+  'challenge:received': (challenge: Challenge) => void;
+  /** To a challenge's creator and target: it was declined, cancelled, or lapsed. */
+  'challenge:gone': (gone: ChallengeGone) => void;
+  /** To both players once a challenge is taken. */
+  'challenge:accepted': (accepted: ChallengeAccepted) => void;
 }

@@ -5,7 +5,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { asRefusal, ServiceError } from '../errors.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { LiveGameList } from '../social/live-games.js';
+import { liveRoutes } from './live-routes.js';
 import { Profiles } from '../players/profiles.js';
+import { blockRoutes } from './block-routes.js';
 import { analysisRoutes } from './analysis-routes.js';
 import { botRoutes } from './bot-routes.js';
 import { clientScheme } from './client-address.js';
@@ -23,7 +26,7 @@ import { webRoutes } from './web-handler.js';
 /** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
 export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
   async (app, { config, db, metrics, draining }) => {
-    const { players, accounts, costs, counters, rooms, history, analyses, botGames } = app;
+    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, presence } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
     app.addHook('onError', async (_request, _reply, error) => {
@@ -48,6 +51,8 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(analysisRoutes, { players, costs, analyses });
         await api.register(botRoutes, { players, costs, botGames });
         await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
+        await api.register(blockRoutes, { players, costs, blocks });
+        await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
         api.all('/*', async (_request, reply) => {
           const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
           return reply.status(404).send(body);
@@ -57,5 +62,5 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
     );
     await app.register(webRoutes, { buildDir: config.WEB_BUILD_DIR });
   },
-  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots'] },
+  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots', 'social', 'presence'] },
 );

@@ -4,8 +4,8 @@ import { ServiceError } from '../errors.js';
 import type { Counters } from '../limits/counters.js';
 import type { PlayerService, Sitter } from './player-service.js';
 
-/** What is kept once done: a seat or a queue entry, a room, the engine's work (a game against the computer, an analysis), a name. */
-export type Cost = 'seat' | 'room' | 'engine' | 'name';
+/** What is kept once done: a seat or a queue entry, a room, the engine's work (a game against the computer, an analysis), a name, a challenge. */
+export type Cost = 'seat' | 'room' | 'engine' | 'name' | 'challenge';
 
 export interface Budget {
   max: number;
@@ -26,6 +26,7 @@ const WHAT: Record<Cost | 'player', string> = {
   room: 'rooms made',
   engine: 'games against the computer and analyses',
   name: 'renames',
+  challenge: 'challenges made',
   player: 'new players',
 };
 

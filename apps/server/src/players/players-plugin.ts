@@ -37,9 +37,10 @@ export const playersPlugin = fp<{ config: Config; db: Database; io: GameServer }
         perAddress: {
           seat: { max: config.RATE_LIMIT_SEATS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
           room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+          challenge: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
           engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
         },
-        perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute } },
+        perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute }, challenge: { max: config.RATE_LIMIT_ROOMS_PER_MINUTE, windowMs: minute } },
       }),
     );
   },

@@ -103,6 +103,13 @@ export class PresenceService implements MatchObserver {
     return [...ids];
   }
 
+  /** People in the room other than `seated`, on every process (this process's entry is written as a refresh writes it). */
+  async spectators(code: string, seated: readonly string[]): Promise<number> {
+    const present = new Set((await this.store.exchange(code, this.localPlayers(code))).flat());
+    for (const id of seated) present.delete(id);
+    return present.size;
+  }
+
   /** Someone joined or left the room: it is recomputed and announced at the end of the room's window. */
   refresh(code: string): void {
     this.coalesced.request(code);

@@ -7,6 +7,8 @@ import type { Matchmaker } from '../matchmaking/matchmaker.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
 import { roomChannel, type GameSocket } from '../realtime/game-server.js';
+import { challengeHandlers } from '../social/challenge-handlers.js';
+import type { ChallengeService } from '../social/challenge-service.js';
 import type { QuickPhrases } from './quick-phrases.js';
 
 export interface EventServices {
@@ -16,6 +18,7 @@ export interface EventServices {
   matchmaker: Matchmaker;
   costs: CostBudgets;
   phrases: QuickPhrases;
+  challenges: ChallengeService;
   metrics?: Metrics;
 }
 
@@ -99,5 +102,6 @@ export function eventHandlers(services: EventServices): EventHandlers {
       await services.phrases.say(socket, payload);
       return { ok: true };
     },
+    ...challengeHandlers(services.challenges, pay),
   };
 }

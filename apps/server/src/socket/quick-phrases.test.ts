@@ -91,6 +91,19 @@ describe.each(engines)('quick phrases on %s', (engine) => {
     expect(toB).toHaveLength(3);
   });
 
+  it('a player blocked by the opponent is heard by the spectators only; unblocked, by everyone again', async () => {
+    const { a, bob, alice, room, heard: [toA, toB, toC] } = await table();
+    const block = (method: 'PUT' | 'DELETE') => fetch(`${url}/api/blocks/${alice.player.id}`, { method, headers: { authorization: `Bearer ${bob.token}`, origin: url } });
+    expect((await block('PUT')).status).toBe(200);
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })).toEqual({ ok: true });
+    await until(() => toC.length === 1 && toA.length === 1, 'the phrase at the spectator and the sender');
+    expect((await block('DELETE')).status).toBe(200);
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'gg' })).toEqual({ ok: true });
+    await until(() => toC.length === 2 && toB.length === 1, 'the phrase after the unblocking');
+    // Had the first reached the blocker, it would be there before the second.
+    expect(toB.map((m) => m.phrase)).toEqual(['gg']);
+  });
+
   it('refuses a malformed or unknown phrase with BAD_REQUEST, and one from outside the room with NOT_IN_ROOM; nothing is sent', async () => {
     const { a, room, heard: [toA, toB, toC] } = await table();
     for (const payload of [

@@ -3,7 +3,7 @@ import { ClientErrorCode, failure, isErrorBody, type Failure } from './client-er
 export type ApiResult<T> = { ok: true; data: T } | Failure;
 
 export interface ApiInit {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   token?: string | null;
   signal?: AbortSignal;
