@@ -1,0 +1,72 @@
+import { outcomeFor, rank, tally, type Entrant, type Played } from './arena-scoring.js';
+
+export interface EntrantRow extends Entrant {
+  name: string;
+  active: boolean;
+}
+
+/** A game an arena paired, with its match's state. */
+export interface GameRow {
+  matchId: string;
+  player0Id: string;
+  player1Id: string;
+  ended: boolean;
+  winner: number | null;
+  endReason: string | null;
+  endedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface Standing extends EntrantRow {
+  rank: number;
+  score: number;
+  points: number[];
+  onFire: boolean;
+  games: number;
+  wins: number;
+  /** The match this player is seated in now, if any. */
+  playing: string | null;
+  /** Whom they played last (pairing avoids them next). */
+  lastOpponent: string | null;
+}
+
+/**
+ * Every entrant's standing from the rows alone. Games count in the order
+ * they ended; a game still in play counts once it ends, even after the
+ * arena's time is up.
+ */
+export function standingsOf(entrants: readonly EntrantRow[], games: readonly GameRow[]): Standing[] {
+  const played = new Map<string, Played[]>();
+  const playing = new Map<string, string>();
+  const last = new Map<string, { opponent: string; at: number }>();
+  const ordered = [...games].sort((a, b) => order(a) - order(b) || (a.matchId < b.matchId ? -1 : 1));
+  for (const game of ordered) {
+    const seats = [game.player0Id, game.player1Id] as const;
+    seats.forEach((playerId, seat) => {
+      const opponent = seats[1 - seat]!;
+      const at = game.createdAt.getTime();
+      if ((last.get(playerId)?.at ?? -Infinity) <= at) last.set(playerId, { opponent, at });
+      if (!game.ended) {
+        playing.set(playerId, game.matchId);
+        return;
+      }
+      const outcome = outcomeFor(seat as 0 | 1, game);
+      if (outcome === null) return;
+      const list = played.get(playerId) ?? [];
+      list.push({ matchId: game.matchId, outcome });
+      played.set(playerId, list);
+    });
+  }
+  return rank(
+    entrants.map((entrant) => ({
+      ...entrant,
+      ...tally(played.get(entrant.playerId) ?? []),
+      playing: playing.get(entrant.playerId) ?? null,
+      lastOpponent: last.get(entrant.playerId)?.opponent ?? null,
+    })),
+  );
+}
+
+function order(game: GameRow): number {
+  return (game.endedAt ?? game.createdAt).getTime();
+}
