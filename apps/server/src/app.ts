@@ -18,6 +18,9 @@ import { securityHeaders } from './http/security-headers.js';
 import { sessionRoutes } from './http/session-routes.js';
 import { webRoutes } from './http/web-handler.js';
 import { loggerOptions } from './logger.js';
+import { ArenaDirector } from './arenas/arena-director.js';
+import { arenaRoutes, socketAnnouncer } from './arenas/arena-edge.js';
+import { ArenaService } from './arenas/arena-service.js';
 import { AnalysisRunner } from './analysis/analysis-runner.js';
 import { AnalysisService } from './analysis/analysis-service.js';
 import { BotDriver } from './bots/bot-driver.js';
@@ -195,8 +198,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     tickMs: config.QUEUE_TICK_MS,
   });
   matchmaker.start();
+  const arenas = new ArenaService(db);
+  const arenaDirector = new ArenaDirector(db, socketAnnouncer(io), http.log, { tickMs: config.ARENA_TICK_MS, schedule: config.ARENA_SCHEDULE === 'on' });
+  matches.observe(arenaDirector);
+  arenaDirector.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);
-  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
+  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), arenas, metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
@@ -222,6 +229,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await api.register(analysisRoutes, { players, costs, analyses });
       await api.register(botRoutes, { players, costs, botGames });
       await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
+      await api.register(arenaRoutes, { players, costs, arenas, director: arenaDirector });
       api.all('/*', async (_request, reply) => {
         const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
         return reply.status(404).send(body);
@@ -244,6 +252,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       cleanup.stop();
       await cleanups.stop();
       await matchmaker.stop();
+      await arenaDirector.stop();
       await bots.stop();
       await analysisRunner.stop();
       // io.close() also closes the HTTP server it is attached to.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arenaWatchPayload, type ArenaPaired, type ArenaView } from './arenas.js';
 import type { ErrorBody } from './error-codes.js';
 import { matchVersion, seat } from './common.js';
 import { hand, matchEventEnvelope, matchSnapshot } from './match.js';
@@ -46,6 +47,8 @@ export const clientEvents = {
   'queue:join': queueJoinPayload,
   'queue:leave': queueLeavePayload,
   'phrase:say': sayPhrasePayload,
+  'arena:watch': arenaWatchPayload,
+  'arena:unwatch': arenaWatchPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -73,6 +76,8 @@ export interface ClientAcks {
   'queue:join': z.infer<typeof okAck>;
   'queue:leave': z.infer<typeof okAck>;
   'phrase:say': z.infer<typeof okAck>;
+  'arena:watch': { ok: true; arena: ArenaView };
+  'arena:unwatch': z.infer<typeof okAck>;
 }
 
 export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
@@ -87,4 +92,6 @@ export interface ServerToClientEvents {
   'queue:status': (status: QueueStatus) => void;
   'queue:matched': (matched: QueueMatched) => void;
   phrase: (message: z.infer<typeof phraseMessage>) => void;
+  'arena:standings': (view: ArenaView) => void;
+  'arena:paired': (paired: ArenaPaired) => void;
 }

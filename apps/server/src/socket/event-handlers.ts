@@ -1,4 +1,6 @@
 import { ErrorCode, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
+import { unwatchArena, watchArena } from '../arenas/arena-edge.js';
+import type { ArenaService } from '../arenas/arena-service.js';
 import type { MatchFeed } from '../cluster/match-feed.js';
 import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
@@ -16,6 +18,7 @@ export interface EventServices {
   matchmaker: Matchmaker;
   costs: CostBudgets;
   phrases: QuickPhrases;
+  arenas: ArenaService;
   metrics?: Metrics;
 }
 
@@ -99,5 +102,7 @@ export function eventHandlers(services: EventServices): EventHandlers {
       await services.phrases.say(socket, payload);
       return { ok: true };
     },
+    'arena:watch': (socket, { code }) => watchArena(services.arenas, socket, code),
+    'arena:unwatch': (socket, { code }) => unwatchArena(socket, code),
   };
 }

@@ -409,6 +409,8 @@ export const en = {
   'error.ROOM_NOT_FOUND': 'There is no room with this link.',
   'error.MATCH_NOT_FOUND': 'There is no such match.',
   'error.MATCH_NOT_ENDED': 'Only a finished match can be analysed.',
+  'error.ARENA_NOT_FOUND': 'There is no arena with this code.',
+  'error.ARENA_OVER': "This arena's time is up.",
   'error.ANALYSIS_BUSY': 'The engine is busy; try again in a few minutes.',
   'error.TOO_MANY_BOT_GAMES': 'You (or your network) already have too many games against the computer running; finish one first.',
   'error.ERR_ENGINE_TIMEOUT': 'The engine did not answer in time.',

@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { poolTimeControl, type QueuePool } from '@oanquan/protocol';
+import { PRESETS, type RuleOptions } from '@oanquan/rules';
+import type { Database } from '../db/database.js';
+import { logFailure } from '../errors.js';
+import type { MatchObserver } from '../matches/match-service.js';
+import type { Tx } from '../matches/match-store.js';
+import { PeriodicTask } from '../periodic-task.js';
+import { pairMayBeRated } from '../ratings/rating-service.js';
+import { newRoomCode } from '../rooms/room-code.js';
+import { asJson, insertRoom } from '../rooms/room-service.js';
+import { arenaPairs } from './arena-pairing.js';
+import { scheduledAround } from './arena-schedule.js';
+import { loadStandings, phaseOf, viewOf, type ArenaRow } from './arena-store.js';
+
+/** The advisory lock of arena pairing (beside the cleanup's 7300502 and Prisma's migration lock). */
+export const ARENA_LOCK = 7_300_503;
+
+export interface ArenaDirectorSettings {
+  tickMs: number;
+  /** Make the scheduled arenas (hourly, daily). */
+  schedule: boolean;
+}
+
+/** What a tick did to one arena, for the broadcasts that follow its commit. */
+export interface ArenaTick {
+  code: string;
+  pairs: Array<{ players: [string, string]; roomCode: string; matchId: string }>;
+  /** Its standings as they now are (new pairs included). */
+  view: ReturnType<typeof viewOf>;
+}
+
+export interface ArenaAnnouncer {
+  paired(arena: string, playerId: string, roomCode: string, matchId: string): void;
+  standings(view: ArenaTick['view']): void;
+}
+
+/**
+ * Pairs arenas' free players, one node at a time: each arena's tick is one
+ * transaction that first takes a transaction-level advisory lock without
+ * waiting, so while one node pairs, the others skip; if it dies, its lock
+ * goes with its connection and the next node to tick takes over. Everything
+ * is read from the rows (arena players, arena games, match results), so no
+ * node holds pairing state of its own and nobody is paired twice: a pair's
+ * games are committed before the lock is let go.
+ *
+ * Each tick also sends the standings of any arena whose rows changed, so
+ * spectators on every node (through the Redis adapter) see a result within
+ * a tick; a node that sees a match end ticks at once.
+ */
+export class ArenaDirector implements MatchObserver {
+  private readonly ticks: PeriodicTask;
+  /** What each arena's last broadcast showed, so unchanged standings are not sent again. */
+  private readonly sent = new Map<string, string>();
+  private lastScheduled = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly announce: ArenaAnnouncer,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: ArenaDirectorSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.ticks = new PeriodicTask(() => this.tickLogged(), settings.tickMs);
+  }
+
+  start(): void {
+    this.ticks.start();
+  }
+
+  stop(): Promise<void> {
+    return this.ticks.stop();
+  }
+
+  /** A match ended on this node: pair its players again without waiting for the next tick. */
+  changed(match: { status: string }): void {
+    if (match.status === 'ended') void this.ticks.run();
+  }
+
+  /** Someone joined or paused: a tick sends the standings and pairs them if it can. */
+  wake(): Promise<void> {
+    return this.ticks.run();
+  }
+
+  private async tickLogged(): Promise<void> {
+    try {
+      await this.tick();
+    } catch (error) {
+      logFailure(this.log, error, {}, 'arena tick failed');
+    }
+  }
+
+  /** Every open arena once; returns what was done, for tests and the benchmark. */
+  async tick(): Promise<ArenaTick[]> {
+    const now = this.now();
+    if (this.settings.schedule && now.getTime() - this.lastScheduled >= 60_000) {
+      await this.makeScheduled(now);
+      this.lastScheduled = now.getTime();
+    }
+    const open = await this.db.prisma.arena.findMany({
+      where: { finishedAt: null, startsAt: { lte: now } },
+      select: { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true },
+    });
+    const done: ArenaTick[] = [];
+    for (const arena of open) {
+      const outcome = await this.db.prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${ARENA_LOCK}::int8) AS locked`;
+        return row?.locked ? this.pairArena(tx, arena, now) : null;
+      });
+      if (outcome === null) return done;
+      this.broadcast(outcome);
+      done.push(outcome);
+    }
+    return done;
+  }
+
+  private async pairArena(tx: Tx, arena: ArenaRow, now: Date): Promise<ArenaTick> {
+    let { standings, games } = await loadStandings(tx, arena.id);
+    const pairs: ArenaTick['pairs'] = [];
+    const phase = phaseOf(arena, now);
+    if (phase === 'running') {
+      const free = standings.filter((s) => s.active && s.playing === null);
+      for (const [a, b] of arenaPairs(free)) {
+        const seats: [string, string] = [a.playerId, b.playerId];
+        const { code, matchId } = await insertRoom(tx, {
+          creatorId: a.playerId,
+          rules: arena.rules as RuleOptions,
+          timeControl: poolTimeControl(arena.pool as QueuePool),
+          rated: arena.rated && (await pairMayBeRated(tx, seats, now)),
+          seats,
+        });
+        await tx.arenaGame.create({ data: { matchId, arenaId: arena.id, player0Id: a.playerId, player1Id: b.playerId } });
+        pairs.push({ players: seats, roomCode: code, matchId });
+      }
+      if (pairs.length > 0) ({ standings, games } = await loadStandings(tx, arena.id));
+    } else if (phase === 'ending' && games.every((game) => game.ended)) {
+      // Time is up and the last games have counted: the podium.
+      arena = await tx.arena.update({
+        where: { id: arena.id },
+        data: { finishedAt: now },
+        select: { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true },
+      });
+    }
+    return { code: arena.code, pairs, view: viewOf(arena, standings, games, now) };
+  }
+
+  private broadcast({ code, pairs, view }: ArenaTick): void {
+    for (const { players, roomCode, matchId } of pairs) for (const playerId of players) this.announce.paired(code, playerId, roomCode, matchId);
+    const { now: _now, ...shown } = view;
+    const key = JSON.stringify(shown);
+    if (this.sent.get(code) === key) return;
+    if (view.phase === 'finished') this.sent.delete(code);
+    else this.sent.set(code, key);
+    this.announce.standings(view);
+  }
+
+  /** Made by whichever node comes first; the unique (schedule, start) makes the others' inserts no-ops. */
+  private async makeScheduled(now: Date): Promise<void> {
+    await this.db.prisma.arena.createMany({
+      data: scheduledAround(now).map((s) => ({
+        code: newRoomCode(),
+        name: s.schedule,
+        schedule: s.schedule,
+        pool: s.pool,
+        rules: asJson(PRESETS.classic),
+        rated: true,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+      })),
+      skipDuplicates: true,
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { arenaCode, createArenaRequest, uuid, type ArenaList, type ArenaView } from '@oanquan/protocol';
+import type { CostBudgets } from '../players/cost-budgets.js';
+import type { PlayerService } from '../players/player-service.js';
+import { requirePaidPlayer, requirePlayer } from '../http/session-routes.js';
+import { parseInput } from '../http/validate.js';
+import { playerChannel, type GameServer, type GameSocket } from '../socket/game-server.js';
+import type { ArenaAnnouncer, ArenaDirector } from './arena-director.js';
+import type { ArenaPlayed, ArenaService } from './arena-service.js';
+
+/** Everyone watching one arena's page, on every node. */
+export const arenaChannel = (code: string) => `arena:${code}`;
+
+/** Pairings go to the player wherever they are connected; standings to the arena's spectators (through the Redis adapter across nodes). */
+export function socketAnnouncer(io: GameServer): ArenaAnnouncer {
+  return {
+    paired: (arena, playerId, roomCode, matchId) => io.to(playerChannel(playerId)).emit('arena:paired', { arena, roomCode, matchId }),
+    standings: (view) => io.to(arenaChannel(view.code)).emit('arena:standings', view),
+  };
+}
+
+/** `arena:watch`: subscribe first, then read, so no update in between is missed. */
+export async function watchArena(arenas: ArenaService, socket: GameSocket, code: string): Promise<{ ok: true; arena: ArenaView }> {
+  await socket.join(arenaChannel(code));
+  try {
+    return { ok: true, arena: await arenas.view(code) };
+  } catch (error) {
+    await socket.leave(arenaChannel(code));
+    throw error;
+  }
+}
+
+export async function unwatchArena(socket: GameSocket, code: string): Promise<{ ok: true }> {
+  await socket.leave(arenaChannel(code));
+  return { ok: true };
+}
+
+export interface ArenaRouteOptions {
+  players: PlayerService;
+  costs: CostBudgets;
+  arenas: ArenaService;
+  director: ArenaDirector;
+}
+
+/**
+ * GET /arenas (the schedule), POST /arenas (a private one), GET /arenas/:code,
+ * POST /arenas/:code/join and /pause, GET /players/:id/arenas. Joining pays
+ * for a seat, as the queue does; making one, for a room.
+ */
+export async function arenaRoutes(app: FastifyInstance, { players, costs, arenas, director }: ArenaRouteOptions) {
+  app.get('/arenas', async (): Promise<ArenaList> => arenas.list());
+
+  app.post('/arenas', async (request, reply): Promise<ArenaView> => {
+    const player = await requirePaidPlayer(players, costs, request, 'room');
+    const body = parseInput(createArenaRequest, request.body ?? {});
+    reply.status(201);
+    return arenas.create(player, body);
+  });
+
+  app.get<{ Params: { code: string } }>('/arenas/:code', async (request): Promise<ArenaView> => arenas.view(parseInput(arenaCode, request.params.code)));
+
+  app.post<{ Params: { code: string } }>('/arenas/:code/join', async (request): Promise<ArenaView> => {
+    const code = parseInput(arenaCode, request.params.code);
+    await arenas.find(code);
+    const player = await requirePaidPlayer(players, costs, request, 'seat');
+    await arenas.join(code, player);
+    await director.wake();
+    return arenas.view(code);
+  });
+
+  app.post<{ Params: { code: string } }>('/arenas/:code/pause', async (request): Promise<ArenaView> => {
+    const code = parseInput(arenaCode, request.params.code);
+    await arenas.pause(code, await requirePlayer(players, request));
+    await director.wake();
+    return arenas.view(code);
+  });
+
+  app.get<{ Params: { id: string } }>('/players/:id/arenas', async (request): Promise<{ arenas: ArenaPlayed[] }> => {
+    return { arenas: await arenas.playedBy(parseInput(uuid, request.params.id)) };
+  });
+}
