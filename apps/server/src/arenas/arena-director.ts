@@ -10,11 +10,15 @@ import { pairMayBeRated } from '../ratings/rating-service.js';
 import { newRoomCode } from '../rooms/room-code.js';
 import { asJson, insertRoom } from '../rooms/room-service.js';
 import { arenaPairs } from './arena-pairing.js';
+import { entrantsIn, standingsOf } from './arena-standings.js';
 import { scheduledAround } from './arena-schedule.js';
 import { loadStandings, phaseOf, viewOf, type ArenaRow } from './arena-store.js';
 
 /** The advisory lock of arena pairing (beside the cleanup's 7300502 and Prisma's migration lock). */
 export const ARENA_LOCK = 7_300_503;
+
+/** Pairs committed per transaction (see pairInBatches). */
+const PAIRS_PER_TRANSACTION = 50;
 
 export interface ArenaDirectorSettings {
   tickMs: number;
@@ -103,10 +107,7 @@ export class ArenaDirector implements MatchObserver {
     });
     const done: ArenaTick[] = [];
     for (const arena of open) {
-      const outcome = await this.db.prisma.$transaction(async (tx) => {
-        const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${ARENA_LOCK}::int8) AS locked`;
-        return row?.locked ? this.pairArena(tx, arena, now) : null;
-      });
+      const outcome = await this.pairInBatches(arena, now);
       if (outcome === null) return done;
       this.broadcast(outcome);
       done.push(outcome);
@@ -114,13 +115,37 @@ export class ArenaDirector implements MatchObserver {
     return done;
   }
 
+  /**
+   * A crowd that joined before the start is hundreds of pairs at once: they
+   * are made a batch per transaction, each read afresh under the lock, so
+   * no transaction holds the lock (or PGlite's one connection) for long.
+   * Null when another node holds the lock.
+   */
+  private async pairInBatches(arena: ArenaRow, now: Date): Promise<ArenaTick | null> {
+    let merged = null as ArenaTick | null;
+    for (;;) {
+      const batch = await this.db.prisma.$transaction(
+        async (tx) => {
+          const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${ARENA_LOCK}::int8) AS locked`;
+          return row?.locked ? this.pairArena(tx, arena, now) : null;
+        },
+        { timeout: 15_000 },
+      );
+      if (batch === null) return merged;
+      merged = { ...batch, pairs: [...(merged?.pairs ?? []), ...batch.pairs] };
+      if (batch.pairs.length < PAIRS_PER_TRANSACTION) return merged;
+    }
+  }
+
   private async pairArena(tx: Tx, arena: ArenaRow, now: Date): Promise<ArenaTick> {
-    let { standings, games } = await loadStandings(tx, arena.id);
+    const loaded = await loadStandings(tx, arena.id);
+    let standings = loaded.standings;
+    const games = loaded.games;
     const pairs: ArenaTick['pairs'] = [];
     const phase = phaseOf(arena, now);
     if (phase === 'running') {
       const free = standings.filter((s) => s.active && s.playing === null);
-      for (const [a, b] of arenaPairs(free)) {
+      for (const [a, b] of arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION)) {
         const seats: [string, string] = [a.playerId, b.playerId];
         const { code, matchId } = await insertRoom(tx, {
           creatorId: a.playerId,
@@ -129,10 +154,12 @@ export class ArenaDirector implements MatchObserver {
           rated: arena.rated && (await pairMayBeRated(tx, seats, now)),
           seats,
         });
-        await tx.arenaGame.create({ data: { matchId, arenaId: arena.id, player0Id: a.playerId, player1Id: b.playerId } });
+        const game = await tx.arenaGame.create({ data: { matchId, arenaId: arena.id, player0Id: a.playerId, player1Id: b.playerId } });
         pairs.push({ players: seats, roomCode: code, matchId });
+        games.push({ ...game, ended: false, winner: null, endReason: null, endedAt: null, roomCode: code });
       }
-      if (pairs.length > 0) ({ standings, games } = await loadStandings(tx, arena.id));
+      // What the new games change in the standings (who plays, whom they met), without reading the rows again.
+      if (pairs.length > 0) standings = standingsOf(entrantsIn(standings), games);
     } else if (phase === 'ending' && games.every((game) => game.ended)) {
       // Time is up and the last games have counted: the podium.
       arena = await tx.arena.update({

@@ -70,3 +70,8 @@ export function standingsOf(entrants: readonly EntrantRow[], games: readonly Gam
 function order(game: GameRow): number {
   return (game.endedAt ?? game.createdAt).getTime();
 }
+
+/** The entrants behind standings, to rank them again with more games. */
+export function entrantsIn(standings: readonly Standing[]): EntrantRow[] {
+  return standings.map(({ playerId, name, rating, joinedAt, active }) => ({ playerId, name, rating, joinedAt, active }));
+}
