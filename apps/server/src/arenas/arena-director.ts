@@ -8,8 +8,9 @@ import type { Tx } from '../matches/match-store.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { pairMayBeRated } from '../ratings/rating-service.js';
 import { newRoomCode } from '../rooms/room-code.js';
-import { asJson, insertRoom } from '../rooms/room-service.js';
+import { asJson } from '../rooms/room-service.js';
 import { arenaPairs } from './arena-pairing.js';
+import { insertArenaRooms, type ArenaPairing } from './arena-rooms.js';
 import { entrantsIn, standingsOf } from './arena-standings.js';
 import { scheduledAround } from './arena-schedule.js';
 import { loadStandings, phaseOf, viewOf, type ArenaRow } from './arena-store.js';
@@ -18,7 +19,7 @@ import { loadStandings, phaseOf, viewOf, type ArenaRow } from './arena-store.js'
 export const ARENA_LOCK = 7_300_503;
 
 /** Pairs committed per transaction (see pairInBatches). */
-const PAIRS_PER_TRANSACTION = 50;
+const PAIRS_PER_TRANSACTION = 100;
 
 export interface ArenaDirectorSettings {
   tickMs: number;
@@ -145,19 +146,18 @@ export class ArenaDirector implements MatchObserver {
     const phase = phaseOf(arena, now);
     if (phase === 'running') {
       const free = standings.filter((s) => s.active && s.playing === null);
-      for (const [a, b] of arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION)) {
+      const chosen = arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION);
+      const pairings: ArenaPairing[] = [];
+      for (const [a, b] of chosen) {
         const seats: [string, string] = [a.playerId, b.playerId];
-        const { code, matchId } = await insertRoom(tx, {
-          creatorId: a.playerId,
-          rules: arena.rules as RuleOptions,
-          timeControl: poolTimeControl(arena.pool as QueuePool),
-          rated: arena.rated && (await pairMayBeRated(tx, seats, now)),
-          seats,
-        });
-        const game = await tx.arenaGame.create({ data: { matchId, arenaId: arena.id, player0Id: a.playerId, player1Id: b.playerId } });
-        pairs.push({ players: seats, roomCode: code, matchId });
-        games.push({ ...game, ended: false, winner: null, endReason: null, endedAt: null, roomCode: code });
+        pairings.push({ seats, rated: arena.rated && (await pairMayBeRated(tx, seats, now)) });
       }
+      const made = await insertArenaRooms(tx, arena.id, { rules: arena.rules as RuleOptions, timeControl: poolTimeControl(arena.pool as QueuePool) }, pairings);
+      made.forEach(({ roomCode, matchId, createdAt }, i) => {
+        const [player0Id, player1Id] = pairings[i]!.seats;
+        pairs.push({ players: [player0Id, player1Id], roomCode, matchId });
+        games.push({ matchId, player0Id, player1Id, createdAt, ended: false, winner: null, endReason: null, endedAt: null, roomCode });
+      });
       // What the new games change in the standings (who plays, whom they met), without reading the rows again.
       if (pairs.length > 0) standings = standingsOf(entrantsIn(standings), games);
     } else if (phase === 'ending' && games.every((game) => game.ended)) {
