@@ -21,6 +21,7 @@ CREATE TABLE "arena_player" (
     "arena_id" UUID NOT NULL,
     "player_id" UUID NOT NULL,
     "active" BOOLEAN NOT NULL DEFAULT true,
+    "active_since" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "rating" DOUBLE PRECISION NOT NULL,
     "joined_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 

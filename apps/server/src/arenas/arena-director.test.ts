@@ -54,6 +54,8 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     });
   }
 
+  const people = (id: string) => ({ id, name: 'again' });
+
   /** This arena's part of a tick (earlier tests' arenas share the database). */
   const tickOf = async (director: ArenaDirector, code: string) => (await director.tick()).find((t) => t.code === code);
 
@@ -119,6 +121,34 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     expect(tick!.view.games).toHaveLength(1);
     expect(await tickOf(director, code)).toBeUndefined();
     expect((await service.view(code)).standings.map((s) => s.score)).toEqual([1, 1, 0]);
+  });
+
+  it('pauses a player who did not show up for their game, until they join again', async () => {
+    const clock = handClock(Date.UTC(2026, 5, 4, 12));
+    const { service, code, id } = await arena(clock);
+    const [a, b] = await players(2);
+    for (const p of [a!, b!]) await service.join(code, p);
+    const director = new ArenaDirector(db, recorder(), log, { tickMs: 1000, schedule: false }, clock.now);
+    await tickOf(director, code);
+    const [game] = await live(id);
+    clock.advance(40_000);
+    // The first mover never moved: the match was aborted at its deadline.
+    await db.prisma.match.update({
+      where: { id: game!.matchId },
+      data: { status: 'ended', endReason: 'abort', first: 0, firstMoveDeadline: clock.now(), endedAt: clock.now() },
+    });
+    const tick = await tickOf(director, code);
+    const absent = game!.player0Id;
+    expect(tick!.view.standings.map((s) => [s.id, s.active, s.points])).toEqual(
+      expect.arrayContaining([
+        [absent, false, []],
+        [game!.player1Id, true, []],
+      ]),
+    );
+    clock.advance(1000);
+    await service.join(code, people(absent));
+    await tickOf(director, code);
+    expect((await service.view(code)).standings.find((s) => s.id === absent)?.active).toBe(true);
   });
 
   it('pairs nobody while another node holds the pairing lock', async () => {

@@ -144,6 +144,12 @@ export class ArenaDirector implements MatchObserver {
     const games = loaded.games;
     const pairs: ArenaTick['pairs'] = [];
     const phase = phaseOf(arena, now);
+    const gone = standings.filter((s) => s.noShow).map((s) => s.playerId);
+    if (gone.length > 0) {
+      // Not there for their last game: paused as if they had left, so nobody else waits on them; joining again resumes.
+      await tx.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: { in: gone } }, data: { active: false } });
+      standings = standings.map((s) => (s.noShow ? { ...s, active: false, noShow: false } : s));
+    }
     if (phase === 'running') {
       const free = standings.filter((s) => s.active && s.playing === null);
       const chosen = arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION);
@@ -156,7 +162,7 @@ export class ArenaDirector implements MatchObserver {
       made.forEach(({ roomCode, matchId, createdAt }, i) => {
         const [player0Id, player1Id] = pairings[i]!.seats;
         pairs.push({ players: [player0Id, player1Id], roomCode, matchId });
-        games.push({ matchId, player0Id, player1Id, createdAt, ended: false, winner: null, endReason: null, endedAt: null, roomCode });
+        games.push({ matchId, player0Id, player1Id, createdAt, ended: false, winner: null, endReason: null, endedAt: null, first: null, firstMoveDeadline: null, roomCode });
       });
       // What the new games change in the standings (who plays, whom they met), without reading the rows again.
       if (pairs.length > 0) standings = standingsOf(entrantsIn(standings), games);

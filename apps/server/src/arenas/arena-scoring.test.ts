@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arenaPairs } from './arena-pairing.js';
 import { outcomeFor, tally, type Outcome } from './arena-scoring.js';
-import { standingsOf, type EntrantRow, type GameRow } from './arena-standings.js';
+import { noShows, standingsOf, type EntrantRow, type GameRow } from './arena-standings.js';
 
 const played = (outcomes: Outcome[]) => outcomes.map((outcome, i) => ({ matchId: `m${i}`, outcome }));
 
@@ -35,6 +35,7 @@ describe('an arena played through scripted results', () => {
     rating,
     joinedAt: new Date(t0 + joinedMinute * 60_000),
     active: true,
+    activeSince: new Date(t0 + joinedMinute * 60_000),
   });
   const entrants = [entrant('an', 1500), entrant('binh', 1700), entrant('chi', 1600), entrant('dung', 1400, 5)];
   const games: GameRow[] = [];
@@ -53,6 +54,8 @@ describe('an arena played through scripted results', () => {
         endReason: result === 'draw' ? 'repetition' : 'quan-gone',
         endedAt: new Date(t0 + minute * 60_000),
         createdAt: new Date(t0 + (minute - 1) * 60_000),
+        first: 0,
+        firstMoveDeadline: null,
       });
     }
     return pairs.map(([a, b]) => [a.playerId, b.playerId]);
@@ -83,11 +86,46 @@ describe('an arena played through scripted results', () => {
   });
 
   it('counts a game still in play once it ends, and marks its players as playing', () => {
-    const live: GameRow = { matchId: 'live', player0Id: 'an', player1Id: 'binh', ended: false, winner: null, endReason: null, endedAt: null, createdAt: new Date(t0) };
+    const live: GameRow = { matchId: 'live', player0Id: 'an', player1Id: 'binh', ended: false, winner: null, endReason: null, endedAt: null, createdAt: new Date(t0), first: null, firstMoveDeadline: null };
     let s = standingsOf(entrants, [live]);
     expect(s.find((x) => x.playerId === 'an')).toMatchObject({ playing: 'live', score: 0, lastOpponent: 'binh' });
     s = standingsOf(entrants, [{ ...live, ended: true, winner: 0, endReason: 'timeout', endedAt: new Date(t0 + 1) }]);
     expect(s.find((x) => x.playerId === 'an')).toMatchObject({ playing: null, score: 2, rank: 1 });
+  });
+});
+
+describe('players who do not show up', () => {
+  const t0 = Date.UTC(2026, 0, 1, 12);
+  const at = (s: number) => new Date(t0 + s * 1000);
+  const game = (over: Partial<GameRow>): GameRow => ({
+    matchId: 'g',
+    player0Id: 'an',
+    player1Id: 'binh',
+    ended: true,
+    winner: null,
+    endReason: 'abort',
+    endedAt: at(40),
+    createdAt: at(0),
+    first: 1,
+    firstMoveDeadline: at(40),
+    ...over,
+  });
+
+  it('are the first mover who never moved, whoever lost by leaving, or both who left', () => {
+    expect(noShows(game({}))).toEqual([1]);
+    // An abort before the deadline was asked for, not a no-show.
+    expect(noShows(game({ endedAt: at(10) }))).toEqual([]);
+    expect(noShows(game({ endReason: 'abandon', winner: 0 }))).toEqual([1]);
+    expect(noShows(game({ endReason: 'abandon', winner: null }))).toEqual([0, 1]);
+    expect(noShows(game({ endReason: 'resign', winner: 0 }))).toEqual([]);
+  });
+
+  it('are marked to be paused once, not again after they join again', () => {
+    const entrant = (playerId: string, activeSince: Date): EntrantRow => ({ playerId, name: playerId, rating: 1500, joinedAt: at(0), active: true, activeSince });
+    const marked = standingsOf([entrant('an', at(0)), entrant('binh', at(0))], [game({})]);
+    expect(marked.map((s) => [s.playerId, s.noShow])).toEqual([['an', false], ['binh', true]]);
+    const back = standingsOf([entrant('an', at(0)), entrant('binh', at(50))], [game({})]);
+    expect(back.every((s) => !s.noShow)).toBe(true);
   });
 });
 

@@ -62,8 +62,8 @@ export class ArenaService {
     if (arena.rated && found.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
     await this.db.prisma.arenaPlayer.upsert({
       where: { arenaId_playerId: { arenaId: arena.id, playerId: player.id } },
-      create: { arenaId: arena.id, playerId: player.id, rating: found.rating },
-      update: { active: true },
+      create: { arenaId: arena.id, playerId: player.id, rating: found.rating, activeSince: this.now() },
+      update: { active: true, activeSince: this.now() },
     });
     return arena;
   }

@@ -3,6 +3,7 @@ import { outcomeFor, rank, tally, type Entrant, type Played } from './arena-scor
 export interface EntrantRow extends Entrant {
   name: string;
   active: boolean;
+  activeSince: Date;
 }
 
 /** A game an arena paired, with its match's state. */
@@ -15,6 +16,9 @@ export interface GameRow {
   endReason: string | null;
   endedAt: Date | null;
   createdAt: Date;
+  /** The seat that moved first, and by when it had to (a match aborted after that never saw its first move). */
+  first: number | null;
+  firstMoveDeadline: Date | null;
 }
 
 export interface Standing extends EntrantRow {
@@ -28,6 +32,20 @@ export interface Standing extends EntrantRow {
   playing: string | null;
   /** Whom they played last (pairing avoids them next). */
   lastOpponent: string | null;
+  /** Active, but did not show up for their last game since they last joined: to be paused, not paired. */
+  noShow: boolean;
+}
+
+/**
+ * The seats that did not show up for a game: the first mover of a match
+ * aborted because the first move never came, whoever lost by abandoning,
+ * and both players of a game both abandoned.
+ */
+export function noShows(game: Pick<GameRow, 'endReason' | 'winner' | 'first' | 'firstMoveDeadline' | 'endedAt'>): Array<0 | 1> {
+  if (game.endReason === 'abandon') return game.winner === null ? [0, 1] : [(1 - game.winner) as 0 | 1];
+  const lapsed = game.firstMoveDeadline !== null && game.endedAt !== null && game.endedAt >= game.firstMoveDeadline;
+  if (game.endReason === 'abort' && lapsed && (game.first === 0 || game.first === 1)) return [game.first];
+  return [];
 }
 
 /**
@@ -39,6 +57,7 @@ export function standingsOf(entrants: readonly EntrantRow[], games: readonly Gam
   const played = new Map<string, Played[]>();
   const playing = new Map<string, string>();
   const last = new Map<string, { opponent: string; at: number }>();
+  const lastEnded = new Map<string, { game: GameRow; seat: 0 | 1 }>();
   const ordered = [...games].sort((a, b) => order(a) - order(b) || (a.matchId < b.matchId ? -1 : 1));
   for (const game of ordered) {
     const seats = [game.player0Id, game.player1Id] as const;
@@ -50,6 +69,7 @@ export function standingsOf(entrants: readonly EntrantRow[], games: readonly Gam
         playing.set(playerId, game.matchId);
         return;
       }
+      lastEnded.set(playerId, { game, seat: seat as 0 | 1 });
       const outcome = outcomeFor(seat as 0 | 1, game);
       if (outcome === null) return;
       const list = played.get(playerId) ?? [];
@@ -57,12 +77,17 @@ export function standingsOf(entrants: readonly EntrantRow[], games: readonly Gam
       played.set(playerId, list);
     });
   }
+  const missed = (entrant: EntrantRow) => {
+    const ended = lastEnded.get(entrant.playerId);
+    return entrant.active && ended !== undefined && ended.game.endedAt! > entrant.activeSince && noShows(ended.game).includes(ended.seat);
+  };
   return rank(
     entrants.map((entrant) => ({
       ...entrant,
       ...tally(played.get(entrant.playerId) ?? []),
       playing: playing.get(entrant.playerId) ?? null,
       lastOpponent: last.get(entrant.playerId)?.opponent ?? null,
+      noShow: missed(entrant),
     })),
   );
 }
@@ -73,5 +98,5 @@ function order(game: GameRow): number {
 
 /** The entrants behind standings, to rank them again with more games. */
 export function entrantsIn(standings: readonly Standing[]): EntrantRow[] {
-  return standings.map(({ playerId, name, rating, joinedAt, active }) => ({ playerId, name, rating, joinedAt, active }));
+  return standings.map(({ playerId, name, rating, joinedAt, active, activeSince }) => ({ playerId, name, rating, joinedAt, active, activeSince }));
 }

@@ -29,14 +29,14 @@ export function phaseOf(arena: Pick<ArenaRow, 'startsAt' | 'endsAt' | 'finishedA
 
 export async function entrantsOf(db: Reader, arenaId: string): Promise<EntrantRow[]> {
   return db.$queryRaw<EntrantRow[]>`
-    SELECT ap.player_id AS "playerId", p.name, ap.rating, ap.active, ap.joined_at AS "joinedAt"
+    SELECT ap.player_id AS "playerId", p.name, ap.rating, ap.active, ap.active_since AS "activeSince", ap.joined_at AS "joinedAt"
     FROM arena_player ap JOIN player p ON p.id = ap.player_id WHERE ap.arena_id = ${arenaId}::uuid`;
 }
 
 export async function gamesOf(db: Reader, arenaId: string): Promise<ArenaGameRow[]> {
   return db.$queryRaw<ArenaGameRow[]>`
     SELECT g.match_id AS "matchId", g.player0_id AS "player0Id", g.player1_id AS "player1Id", g.created_at AS "createdAt",
-           m.status = 'ended' AS ended, m.winner, m.end_reason AS "endReason", m.ended_at AS "endedAt", r.code AS "roomCode"
+           m.status = 'ended' AS ended, m.winner, m.end_reason AS "endReason", m.ended_at AS "endedAt", m.first, m.first_move_deadline AS "firstMoveDeadline", r.code AS "roomCode"
     FROM arena_game g JOIN match m ON m.id = g.match_id JOIN room r ON r.id = m.room_id
     WHERE g.arena_id = ${arenaId}::uuid`;
 }
