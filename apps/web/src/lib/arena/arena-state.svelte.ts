@@ -2,7 +2,7 @@ import type { ArenaView } from '@oanquan/protocol';
 import type { Failure } from '../net/client-error.js';
 import type { GameSocket } from '../net/game-socket.svelte.js';
 import { identity } from '../net/identity.svelte.js';
-import { followArena } from './arena-follow.js';
+import { followArena } from './arena-follow.svelte.js';
 
 /** One arena's page: its view, kept live by `arena:standings`, and the join/pause button. */
 export class ArenaState {
