@@ -52,6 +52,8 @@ export const ErrorCode = {
   ArenaNotFound: 'ARENA_NOT_FOUND',
   /** Joining an arena whose time is up. */
   ArenaOver: 'ARENA_OVER',
+  /** An account already has as many private arenas not yet finished as it may. */
+  TooManyArenas: 'TOO_MANY_ARENAS',
   /** The analysis queue is full (for everyone, or this player already waits on enough); ask again later. */
   AnalysisBusy: 'ANALYSIS_BUSY',
   /** An event about a room the socket has not joined (a quick phrase from outside the room). */

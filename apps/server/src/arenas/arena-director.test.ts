@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import { engines, migratedDatabase } from '../testing/databases.js';
 import { ARENA_LOCK, ArenaDirector, type ArenaAnnouncer } from './arena-director.js';
-import { ArenaService } from './arena-service.js';
+import { ArenaService, OPEN_ARENAS_PER_ACCOUNT } from './arena-service.js';
 
 const log = pino({ level: 'silent' });
 
@@ -149,6 +149,30 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     await service.join(code, people(absent));
     await tickOf(director, code);
     expect((await service.view(code)).standings.find((s) => s.id === absent)?.active).toBe(true);
+  });
+
+  it('deletes an arena nobody joined once its time is up', async () => {
+    const clock = handClock(Date.UTC(2026, 5, 5, 12));
+    const { code, id } = await arena(clock, 10);
+    const director = new ArenaDirector(db, recorder(), log, { tickMs: 1000, schedule: false }, clock.now);
+    await tickOf(director, code);
+    expect(await db.prisma.arena.count({ where: { id } })).toBe(1);
+    clock.advance(10 * 60_000);
+    await tickOf(director, code);
+    expect(await db.prisma.arena.count({ where: { id } })).toBe(0);
+  });
+
+  it('lets an account have a few arenas not yet finished, no more', async () => {
+    const clock = handClock(Date.UTC(2026, 5, 6, 12));
+    const [maker] = await players(1);
+    const service = new ArenaService(db, clock.now);
+    const make = () => service.create(maker!, { pool: '5+3', rules: { preset: 'classic' }, startsAt: clock.now().toISOString(), minutes: 10 });
+    for (let i = 0; i < OPEN_ARENAS_PER_ACCOUNT; i++) await make();
+    await make().then(
+      () => expect.unreachable(),
+      (error: { code: string }) => expect(error.code).toBe('TOO_MANY_ARENAS'),
+    );
+    expect(await db.prisma.arena.count({ where: { createdById: maker!.id } })).toBe(OPEN_ARENAS_PER_ACCOUNT);
   });
 
   it('pairs nobody while another node holds the pairing lock', async () => {

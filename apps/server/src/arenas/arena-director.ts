@@ -166,6 +166,9 @@ export class ArenaDirector implements MatchObserver {
       });
       // What the new games change in the standings (who plays, whom they met), without reading the rows again.
       if (pairs.length > 0) standings = standingsOf(entrantsIn(standings), games);
+    } else if (phase === 'ending' && standings.length === 0) {
+      // Nobody came: nothing to show, nothing to keep.
+      await tx.arena.delete({ where: { id: arena.id } });
     } else if (phase === 'ending' && games.every((game) => game.ended)) {
       // Time is up and the last games have counted: the podium.
       arena = await tx.arena.update({

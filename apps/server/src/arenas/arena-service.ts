@@ -9,6 +9,9 @@ import { loadStandings, phaseOf, summaryOf, viewOf, type ArenaRow } from './aren
 
 const arenaColumns = { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true } as const;
 
+/** Private arenas one account may have before they finish: a club's week, not a flood of rows. */
+export const OPEN_ARENAS_PER_ACCOUNT = 5;
+
 /** Scheduled arenas finished this long ago still show on the list. */
 const FINISHED_LISTED_MS = 2 * 3600_000;
 
@@ -26,6 +29,10 @@ export class ArenaService {
     const account = await this.db.prisma.player.findUnique({ where: { id: creator.id }, select: { passwordHash: true } });
     if (!account?.passwordHash) throw new ServiceError(ErrorCode.AccountRequired, 'Keep your account to make an arena', 403);
     const now = this.now();
+    const open = await this.db.prisma.arena.count({ where: { createdById: creator.id, finishedAt: null } });
+    if (open >= OPEN_ARENAS_PER_ACCOUNT) {
+      throw new ServiceError(ErrorCode.TooManyArenas, `An account may have ${OPEN_ARENAS_PER_ACCOUNT} arenas not yet finished`, 429);
+    }
     const startsAt = new Date(body.startsAt);
     if (startsAt.getTime() < now.getTime() - 60_000 || startsAt.getTime() > now.getTime() + arenaLimits.maxDaysAhead * 24 * 3600_000) {
       throw new ServiceError(ErrorCode.BadRequest, `An arena starts between now and ${arenaLimits.maxDaysAhead} days from now`, 400);

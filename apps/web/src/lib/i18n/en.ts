@@ -454,6 +454,7 @@ export const en = {
   'error.MATCH_NOT_ENDED': 'Only a finished match can be analysed.',
   'error.ARENA_NOT_FOUND': 'There is no arena with this code.',
   'error.ARENA_OVER': "This arena's time is up.",
+  'error.TOO_MANY_ARENAS': 'You already have 5 arenas that have not finished; wait for one to end.',
   'error.ANALYSIS_BUSY': 'The engine is busy; try again in a few minutes.',
   'error.TOO_MANY_BOT_GAMES': 'You (or your network) already have too many games against the computer running; finish one first.',
   'error.ERR_ENGINE_TIMEOUT': 'The engine did not answer in time.',

@@ -452,6 +452,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.MATCH_NOT_ENDED': 'Chỉ phân tích được ván đã kết thúc.',
   'error.ARENA_NOT_FOUND': 'Không có giải đấu nào với mã này.',
   'error.ARENA_OVER': 'Giải đấu đã hết giờ.',
+  'error.TOO_MANY_ARENAS': 'Bạn đã có 5 giải chưa kết thúc; hãy chờ một giải kết thúc.',
   'error.ANALYSIS_BUSY': 'Máy đang bận phân tích; hãy thử lại sau ít phút.',
   'error.TOO_MANY_BOT_GAMES': 'Bạn (hoặc mạng của bạn) đang chơi quá nhiều ván với máy; hãy chơi hết một ván trước.',
   'error.ERR_ENGINE_TIMEOUT': 'Máy không kịp trả lời.',
