@@ -182,10 +182,12 @@ export class ArenaDirector implements MatchObserver {
 
   private broadcast({ code, pairs, view }: ArenaTick): void {
     for (const { players, roomCode, matchId } of pairs) for (const playerId of players) this.announce.paired(code, playerId, roomCode, matchId);
-    const { now: _now, ...shown } = view;
-    const key = JSON.stringify(shown);
+    // Standings change only with a game paired or ended, a player joining or pausing, or the phase.
+    const ended = view.games.filter((game) => game.ended).length;
+    const active = view.standings.filter((s) => s.active).length;
+    const key = `${view.phase}:${view.standings.length}:${active}:${view.games.length}:${ended}:${view.standings.reduce((n, s) => n + s.points.length, 0)}`;
     if (this.sent.get(code) === key) return;
-    if (view.phase === 'finished') this.sent.delete(code);
+    if (view.phase === 'finished' || view.standings.length === 0) this.sent.delete(code);
     else this.sent.set(code, key);
     this.announce.standings(view);
   }
