@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { limits } from '@oanquan/protocol';
+import { arenasPlugin } from './arenas/arenas-plugin.js';
 import { analysisPlugin } from './analysis/analysis-plugin.js';
 import { botsPlugin } from './bots/bots-plugin.js';
 import { cleanupPlugin } from './cleanup/cleanup-plugin.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await http.register(cleanupPlugin, core);
   await http.register(matchmakingPlugin, core);
   await http.register(socialPlugin, core);
+  await http.register(arenasPlugin, core);
   await http.register(socketPlugin, { ...core, socketLimits });
   await http.register(httpPlugin, { ...core, draining: () => draining });
   // After every concern has stopped what it started: no more sockets, then the changes in progress finish.

@@ -37,6 +37,9 @@ const envSchema = z.object({
   QUEUE_BASE_GAP: z.coerce.number().min(0).default(100),
   QUEUE_GAP_PER_SECOND: z.coerce.number().min(0).default(20),
   QUEUE_TICK_MS: z.coerce.number().int().min(50).default(1000),
+  /** Arenas: how often the node holding the pairing lock pairs free players and sends standings; whether the server makes the scheduled arenas. */
+  ARENA_TICK_MS: z.coerce.number().int().min(50).default(1000),
+  ARENA_SCHEDULE: z.enum(['on', 'off']).default('on'),
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.

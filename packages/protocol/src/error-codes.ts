@@ -48,6 +48,12 @@ export const ErrorCode = {
   CrossSite: 'CROSS_SITE',
   /** Analysis asked of a match that has not ended. */
   MatchNotEnded: 'MATCH_NOT_ENDED',
+  /** No arena has this code. */
+  ArenaNotFound: 'ARENA_NOT_FOUND',
+  /** Joining an arena whose time is up. */
+  ArenaOver: 'ARENA_OVER',
+  /** An account already has as many private arenas not yet finished as it may. */
+  TooManyArenas: 'TOO_MANY_ARENAS',
   /** The analysis queue is full (for everyone, or this player already waits on enough); ask again later. */
   AnalysisBusy: 'ANALYSIS_BUSY',
   /** An event about a room the socket has not joined (a quick phrase from outside the room). */

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './analysis.js';
+export * from './arenas.js';
 export * from './bots.js';
 export * from './challenges.js';
 export * from './common.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arenaWatchPayload, type ArenaPaired, type ArenaView } from './arenas.js';
 import type { ErrorBody } from './error-codes.js';
 import { matchVersion, seat } from './common.js';
 import { hand, matchSnapshot, wireEnvelope } from './match.js';
@@ -64,6 +65,8 @@ export const clientEvents = {
   'challenge:cancel': challengeIdPayload,
   'challenge:accept': challengeIdPayload,
   'challenge:decline': challengeIdPayload,
+  'arena:watch': arenaWatchPayload,
+  'arena:unwatch': arenaWatchPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -101,6 +104,8 @@ export interface ClientAcks {
   'challenge:cancel': z.infer<typeof okAck>;
   'challenge:accept': z.infer<typeof acceptAck>;
   'challenge:decline': z.infer<typeof okAck>;
+  'arena:watch': { ok: true; arena: ArenaView };
+  'arena:unwatch': z.infer<typeof okAck>;
 }
 
 export type Ack<E extends ClientEventName> = ClientAcks[E] | ErrorBody;
@@ -124,4 +129,6 @@ export interface ServerToClientEvents {
   'challenge:gone': (gone: ChallengeGone) => void;
   /** To both players once a challenge is taken. */
   'challenge:accepted': (accepted: ChallengeAccepted) => void;
+  'arena:standings': (view: ArenaView) => void;
+  'arena:paired': (paired: ArenaPaired) => void;
 }

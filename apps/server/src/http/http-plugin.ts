@@ -10,6 +10,7 @@ import { liveRoutes } from './live-routes.js';
 import { Profiles } from '../players/profiles.js';
 import { blockRoutes } from './block-routes.js';
 import { analysisRoutes } from './analysis-routes.js';
+import { arenaRoutes } from './arena-routes.js';
 import { botRoutes } from './bot-routes.js';
 import { clientScheme } from './client-address.js';
 import { handleHttpError } from './error-handler.js';
@@ -26,7 +27,7 @@ import { webRoutes } from './web-handler.js';
 /** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
 export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
   async (app, { config, db, metrics, draining }) => {
-    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, presence } = app;
+    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, presence, arenas, arenaDirector } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
     app.addHook('onError', async (_request, _reply, error) => {
@@ -51,6 +52,7 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(analysisRoutes, { players, costs, analyses });
         await api.register(botRoutes, { players, costs, botGames });
         await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
+        await api.register(arenaRoutes, { players, costs, arenas, director: arenaDirector });
         await api.register(blockRoutes, { players, costs, blocks });
         await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
         api.all('/*', async (_request, reply) => {
@@ -62,5 +64,5 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
     );
     await app.register(webRoutes, { buildDir: config.WEB_BUILD_DIR });
   },
-  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots', 'social', 'presence'] },
+  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots', 'social', 'presence', 'arenas'] },
 );

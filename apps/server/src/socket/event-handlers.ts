@@ -1,4 +1,6 @@
 import { ErrorCode, packEnvelope, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
+import { unwatchArena, watchArena } from '../arenas/arena-edge.js';
+import type { ArenaService } from '../arenas/arena-service.js';
 import type { MatchFeed } from '../cluster/match-feed.js';
 import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
@@ -19,6 +21,7 @@ export interface EventServices {
   costs: CostBudgets;
   phrases: QuickPhrases;
   challenges: ChallengeService;
+  arenas: ArenaService;
   metrics?: Metrics;
 }
 
@@ -103,5 +106,7 @@ export function eventHandlers(services: EventServices): EventHandlers {
       return { ok: true };
     },
     ...challengeHandlers(services.challenges, pay),
+    'arena:watch': (socket, { code }) => watchArena(services.arenas, socket, code),
+    'arena:unwatch': (socket, { code }) => unwatchArena(socket, code),
   };
 }

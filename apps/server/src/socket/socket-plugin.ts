@@ -11,10 +11,10 @@ import type { SocketLimits } from './socket-limits.js';
 /** The socket edge: every client event handed to the concern that answers it. */
 export const socketPlugin = fp<{ config: Config; io: GameServer; metrics: Metrics; socketLimits: SocketLimits }>(
   async (app, { config, io, metrics, socketLimits }) => {
-    const { players, costs, matches, feed, presence, matchmaker, counters, blocks, challenges } = app;
-    const services = { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches, blocks), challenges, metrics, counters };
+    const { players, costs, matches, feed, presence, matchmaker, counters, blocks, challenges, arenas } = app;
+    const services = { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches, blocks), challenges, arenas, metrics, counters };
     attachSocketHandlers(io, services, app.log, socketLimits, clientAddress(config.TRUST_PROXY), clientScheme(config.TRUST_PROXY));
     releaseRequests(io);
   },
-  { name: 'socket', dependencies: ['players', 'matches', 'feed', 'presence', 'matchmaking', 'limits', 'social'] },
+  { name: 'socket', dependencies: ['players', 'matches', 'feed', 'presence', 'matchmaking', 'limits', 'social', 'arenas'] },
 );

@@ -1,0 +1,211 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { poolTimeControl, type QueuePool } from '@oanquan/protocol';
+import { PRESETS, type RuleOptions } from '@oanquan/rules';
+import type { Database } from '../db/database.js';
+import { logFailure } from '../errors.js';
+import type { MatchObserver } from '../matches/match-service.js';
+import type { Tx } from '../db/database.js';
+import { PeriodicTask } from '../periodic-task.js';
+import { pairMayBeRated } from '../ratings/rating-service.js';
+import { newRoomCode } from '../rooms/room-code.js';
+import { asJson } from '../rooms/room-service.js';
+import { arenaPairs } from './arena-pairing.js';
+import { insertArenaRooms, type ArenaPairing } from './arena-rooms.js';
+import { entrantsIn, standingsOf } from './arena-standings.js';
+import { scheduledAround } from './arena-schedule.js';
+import { loadStandings, phaseOf, viewOf, type ArenaRow } from './arena-store.js';
+
+/** The advisory lock of arena pairing (beside the cleanup's 7300502 and Prisma's migration lock). */
+export const ARENA_LOCK = 7_300_503;
+
+/** Pairs committed per transaction (see pairInBatches). */
+const PAIRS_PER_TRANSACTION = 100;
+
+export interface ArenaDirectorSettings {
+  tickMs: number;
+  /** Make the scheduled arenas (hourly, daily). */
+  schedule: boolean;
+}
+
+/** What a tick did to one arena, for the broadcasts that follow its commit. */
+export interface ArenaTick {
+  code: string;
+  pairs: Array<{ players: [string, string]; roomCode: string; matchId: string }>;
+  /** Its standings as they now are (new pairs included). */
+  view: ReturnType<typeof viewOf>;
+}
+
+export interface ArenaAnnouncer {
+  paired(arena: string, playerId: string, roomCode: string, matchId: string): void;
+  standings(view: ArenaTick['view']): void;
+}
+
+/**
+ * Pairs arenas' free players, one node at a time: each arena's tick is one
+ * transaction that first takes a transaction-level advisory lock without
+ * waiting, so while one node pairs, the others skip; if it dies, its lock
+ * goes with its connection and the next node to tick takes over. Everything
+ * is read from the rows (arena players, arena games, match results), so no
+ * node holds pairing state of its own and nobody is paired twice: a pair's
+ * games are committed before the lock is let go.
+ *
+ * Each tick also sends the standings of any arena whose rows changed, so
+ * spectators on every node (through the Redis adapter) see a result within
+ * a tick; a node that sees a match end ticks at once.
+ */
+export class ArenaDirector implements MatchObserver {
+  private readonly ticks: PeriodicTask;
+  /** What each arena's last broadcast showed, so unchanged standings are not sent again. */
+  private readonly sent = new Map<string, string>();
+  private lastScheduled = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly announce: ArenaAnnouncer,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: ArenaDirectorSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.ticks = new PeriodicTask(() => this.tickLogged(), settings.tickMs);
+  }
+
+  start(): void {
+    this.ticks.start();
+  }
+
+  stop(): Promise<void> {
+    return this.ticks.stop();
+  }
+
+  /** A match ended on this node: pair its players again without waiting for the next tick. */
+  changed(match: { status: string }): void {
+    if (match.status === 'ended') void this.ticks.run();
+  }
+
+  /** Someone joined or paused: a tick sends the standings and pairs them if it can. */
+  wake(): Promise<void> {
+    return this.ticks.run();
+  }
+
+  private async tickLogged(): Promise<void> {
+    try {
+      await this.tick();
+    } catch (error) {
+      logFailure(this.log, error, {}, 'arena tick failed');
+    }
+  }
+
+  /** Every open arena once; returns what was done, for tests and the benchmark. */
+  async tick(): Promise<ArenaTick[]> {
+    const now = this.now();
+    if (this.settings.schedule && now.getTime() - this.lastScheduled >= 60_000) {
+      await this.makeScheduled(now);
+      this.lastScheduled = now.getTime();
+    }
+    const open = await this.db.prisma.arena.findMany({
+      where: { finishedAt: null, startsAt: { lte: now } },
+      select: { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true },
+    });
+    const done: ArenaTick[] = [];
+    for (const arena of open) {
+      const outcome = await this.pairInBatches(arena, now);
+      if (outcome === null) return done;
+      this.broadcast(outcome);
+      done.push(outcome);
+    }
+    return done;
+  }
+
+  /**
+   * A crowd that joined before the start is hundreds of pairs at once: they
+   * are made a batch per transaction, each read afresh under the lock, so
+   * no transaction holds the lock (or PGlite's one connection) for long.
+   * Null when another node holds the lock.
+   */
+  private async pairInBatches(arena: ArenaRow, now: Date): Promise<ArenaTick | null> {
+    let merged = null as ArenaTick | null;
+    for (;;) {
+      const batch = await this.db.prisma.$transaction(
+        async (tx) => {
+          const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${ARENA_LOCK}::int8) AS locked`;
+          return row?.locked ? this.pairArena(tx, arena, now) : null;
+        },
+        { timeout: 15_000 },
+      );
+      if (batch === null) return merged;
+      merged = { ...batch, pairs: [...(merged?.pairs ?? []), ...batch.pairs] };
+      if (batch.pairs.length < PAIRS_PER_TRANSACTION) return merged;
+    }
+  }
+
+  private async pairArena(tx: Tx, arena: ArenaRow, now: Date): Promise<ArenaTick> {
+    const loaded = await loadStandings(tx, arena.id);
+    let standings = loaded.standings;
+    const games = loaded.games;
+    const pairs: ArenaTick['pairs'] = [];
+    const phase = phaseOf(arena, now);
+    const gone = standings.filter((s) => s.noShow).map((s) => s.playerId);
+    if (gone.length > 0) {
+      // Not there for their last game: paused as if they had left, so nobody else waits on them; joining again resumes.
+      await tx.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: { in: gone } }, data: { active: false } });
+      standings = standings.map((s) => (s.noShow ? { ...s, active: false, noShow: false } : s));
+    }
+    if (phase === 'running') {
+      const free = standings.filter((s) => s.active && s.playing === null);
+      const chosen = arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION);
+      const pairings: ArenaPairing[] = [];
+      for (const [a, b] of chosen) {
+        const seats: [string, string] = [a.playerId, b.playerId];
+        pairings.push({ seats, rated: arena.rated && (await pairMayBeRated(tx, seats, now)) });
+      }
+      const made = await insertArenaRooms(tx, arena.id, { rules: arena.rules as RuleOptions, timeControl: poolTimeControl(arena.pool as QueuePool) }, pairings);
+      made.forEach(({ roomCode, matchId, createdAt }, i) => {
+        const [player0Id, player1Id] = pairings[i]!.seats;
+        pairs.push({ players: [player0Id, player1Id], roomCode, matchId });
+        games.push({ matchId, player0Id, player1Id, createdAt, ended: false, winner: null, endReason: null, endedAt: null, first: null, firstMoveDeadline: null, roomCode });
+      });
+      // What the new games change in the standings (who plays, whom they met), without reading the rows again.
+      if (pairs.length > 0) standings = standingsOf(entrantsIn(standings), games);
+    } else if (phase === 'ending' && standings.length === 0) {
+      // Nobody came: nothing to show, nothing to keep.
+      await tx.arena.delete({ where: { id: arena.id } });
+    } else if (phase === 'ending' && games.every((game) => game.ended)) {
+      // Time is up and the last games have counted: the podium.
+      arena = await tx.arena.update({
+        where: { id: arena.id },
+        data: { finishedAt: now },
+        select: { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true },
+      });
+    }
+    return { code: arena.code, pairs, view: viewOf(arena, standings, games, now) };
+  }
+
+  private broadcast({ code, pairs, view }: ArenaTick): void {
+    for (const { players, roomCode, matchId } of pairs) for (const playerId of players) this.announce.paired(code, playerId, roomCode, matchId);
+    // Standings change only with a game paired or ended, a player joining or pausing, or the phase.
+    const ended = view.games.filter((game) => game.ended).length;
+    const active = view.standings.filter((s) => s.active).length;
+    const key = `${view.phase}:${view.standings.length}:${active}:${view.games.length}:${ended}:${view.standings.reduce((n, s) => n + s.points.length, 0)}`;
+    if (this.sent.get(code) === key) return;
+    if (view.phase === 'finished' || view.standings.length === 0) this.sent.delete(code);
+    else this.sent.set(code, key);
+    this.announce.standings(view);
+  }
+
+  /** Made by whichever node comes first; the unique (schedule, start) makes the others' inserts no-ops. */
+  private async makeScheduled(now: Date): Promise<void> {
+    await this.db.prisma.arena.createMany({
+      data: scheduledAround(now).map((s) => ({
+        code: newRoomCode(),
+        name: s.schedule,
+        schedule: s.schedule,
+        pool: s.pool,
+        rules: asJson(PRESETS.classic),
+        rated: true,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+      })),
+      skipDuplicates: true,
+    });
+  }
+}

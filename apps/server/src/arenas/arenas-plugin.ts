@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { GameServer } from '../realtime/game-server.js';
+import { ArenaDirector } from './arena-director.js';
+import { socketAnnouncer } from './arena-edge.js';
+import { ArenaService } from './arena-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    arenas: ArenaService;
+    arenaDirector: ArenaDirector;
+  }
+}
+
+/** Arena tournaments: the pairing (one process at a time), told of every ended match so that it pairs at once. */
+export const arenasPlugin = fp<{ config: Config; db: Database; io: GameServer }>(
+  async (app, { config, db, io }) => {
+    const director = new ArenaDirector(db, socketAnnouncer(io), app.log, { tickMs: config.ARENA_TICK_MS, schedule: config.ARENA_SCHEDULE === 'on' });
+    app.matches.observe(director);
+    director.start();
+    app.decorate('arenas', new ArenaService(db));
+    app.decorate('arenaDirector', director);
+    app.addHook('preClose', () => director.stop());
+  },
+  { name: 'arenas', dependencies: ['matches'] },
+);
