@@ -55,6 +55,7 @@ import { SharedRead } from './shared-read.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { TransactionGate } from './transaction-gate.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
+import { lapsedFirstMove, refuseAbortOfReturnGame, returnGameAfter } from '../ratings/rated-pairing.js';
 
 /**
  * Where committed events go: the Socket.IO room of the match's room code.
@@ -407,8 +408,8 @@ export class MatchService {
         }
         const seen = payload.version < match.version && (await onlyCreditsSince(tx, matchId, payload.version)) ? match.version : payload.version;
         const decided = this.decideMove(match, await this.gameOf(tx, match), player, { ...payload, version: seen }, receivedAt);
-        const rating = await rateIfEnded(tx, match, decided.events, decided.now);
-        const next = { ...decided.next, ...rating.update } as MatchRow;
+        const rating = await rateIfEnded(tx, match, decided.events, decided.now, this.firstMoveTimeoutMs);
+        const next = { ...decided.next, ...rating.update, version: match.version + rating.events.length } as MatchRow;
         const { record } = decided;
         await tx.move.create({
           data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version: next.version, remainingMs: record.remainingMs, createdAt: record.movedAt },
@@ -495,6 +496,7 @@ export class MatchService {
     return this.end(player, matchId, (match) => {
       const moved = (match.position as { ply: number }).ply > 0;
       if (match.status === 'ended' || moved) throw new ServiceError(ErrorCode.NotAllowedNow, 'A match can only be aborted before its first move');
+      refuseAbortOfReturnGame(match);
       return { winner: null, reason: 'abort', score: null };
     });
   }
@@ -666,7 +668,7 @@ export class MatchService {
             await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
-            const rating = await rateIfEnded(tx, match, decision.events, this.now());
+            const rating = await rateIfEnded(tx, match, decision.events, this.now(), this.firstMoveTimeoutMs);
             const envelopes = rating.events.length ? await commitEvents(tx, match, rating.events, { ...decision.update, ...rating.update }) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
             // No move is made before play: joining and the opener spare the read.
@@ -715,20 +717,23 @@ function stateOf(match: MatchRow, moves: MoveRow[]): State {
   );
 }
 
-/** Rates the match if these events end it, and reports the change in the `ended` event and the row. */
-async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date): Promise<{ events: MatchEvent[]; update: Prisma.MatchUpdateManyMutationInput }> {
+/** Rates the match if these events end it, reports the change in the `ended` event and the row, and starts a rated pairing's return game. */
+async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date, firstMoveTimeoutMs: number): Promise<{ events: MatchEvent[]; update: Prisma.MatchUpdateManyMutationInput }> {
   const ended = events.find((event) => event.type === 'ended');
   if (ended?.type !== 'ended') return { events, update: {} };
   // A move that ends the game is in `events`, not yet in the row.
   const lastMove = events.filter((event) => event.type === 'moved').at(-1);
   const plies = lastMove?.type === 'moved' ? lastMove.move.ply : positionOf(match).ply;
-  const report = rated(ended, await rateEndedMatch(tx, match, ended.result, plies, now));
-  return { events: events.map((event) => (event === ended ? report.event : event)), update: report.update };
+  const ratings = await rateEndedMatch(tx, match, ended.result, plies, now);
+  const report = rated(ended, ratings);
+  const reported = events.map((event) => (event === ended ? report.event : event));
+  const pairing = await returnGameAfter(tx, match, ended.result, ratings, now, firstMoveTimeoutMs);
+  return pairing ? { events: [...reported, pairing.event], update: { ...report.update, ...pairing.update } } : { events: reported, update: report.update };
 }
 
-/** What ends a match without anyone asking: a lapsed first move aborts it, a clock that ran out loses it. */
+/** What ends a match without anyone asking: a lapsed first move aborts it (loses a return game), a clock that ran out loses it. */
 function overdue(match: MatchRow, now: Date): MatchResult | null {
-  if (firstMoveLapsed(match, now)) return { winner: null, reason: 'abort', score: null };
+  if (firstMoveLapsed(match, now)) return lapsedFirstMove(match);
   return flagged(match, now);
 }
 

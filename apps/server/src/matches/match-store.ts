@@ -141,7 +141,15 @@ export function snapshotOf(match: MatchRow, moves: MoveRow[], now: Date, openerT
     result: resultOf(match),
     ratings: ratingChangesOf(match),
     rematch: { offered: [match.rematch0, match.rematch1], matchId: match.nextMatchId },
+    pairing: pairingOf(match),
   };
+}
+
+/** Where a rated pairing stands (see rated-pairing.ts): which game this is and, on the return game, how the first ended. */
+function pairingOf(match: MatchRow): MatchSnapshot['pairing'] {
+  if (match.pairGame === 1) return { game: 1, firstGame: null };
+  if (match.pairGame === 2) return { game: 2, firstGame: { winner: match.pairFirstWinner === 0 || match.pairFirstWinner === 1 ? match.pairFirstWinner : null } };
+  return null;
 }
 
 /**

@@ -27,6 +27,8 @@ export function nextMatchData(match: MatchRow) {
     status: 'opener' as const,
     rules: asJson(rulesOf(match)),
     rated: match.rated,
+    // A rematch after a rated pairing opens a new one (its first game, with the opener).
+    pairGame: match.pairGame === null ? null : 1,
     player0Id: match.player0Id,
     player1Id: match.player1Id,
     position: asJson(newGame({ rules: rulesOf(match) }).position),
@@ -49,6 +51,7 @@ export function newMatchRow(match: MatchRow, id: string, createdAt: Date): Match
     score1: null,
     ratedAt: null,
     ratingChanges: null,
+    pairFirstWinner: null,
     clock0Ms: null,
     clock1Ms: null,
     turnStartedAt: null,

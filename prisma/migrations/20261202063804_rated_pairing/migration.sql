@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "match" ADD COLUMN     "pair_first_winner" SMALLINT,
+ADD COLUMN     "pair_game" SMALLINT;
