@@ -11,6 +11,7 @@ import { legalMoves, play, PRESETS, resolveRules, type Move, type RuleOptions, t
 import { bestMove } from '../src/best-move.js';
 import type { Level } from '../src/levels.js';
 import { seededRandom } from '../src/random.js';
+import { scoreInterval } from '../src/score-interval.js';
 import { enginePlayer, playGame, type Player } from './match.js';
 
 export const BALANCE_PRESETS: ReadonlyArray<readonly [string, RuleOptions]> = [
@@ -65,14 +66,6 @@ export interface Balance {
   readonly pairingInterval: readonly [number, number];
 }
 
-/** Wilson's 95 % interval for a proportion: unlike the normal one it stays honest at 0 or 100 % and in small samples. */
-export function wilson(score: number, n: number, z = 1.96): [number, number] {
-  if (n === 0) return [0, 1];
-  const centre = (score + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z / (1 + (z * z) / n)) * Math.sqrt((score * (1 - score)) / n + (z * z) / (4 * n * n));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
 export function firstMoverBalance(rules: RuleOptions, level: Level, games: number, seed: number): Balance {
   const player = variedPlayer(level);
   const points: number[] = [];
@@ -88,7 +81,7 @@ export function firstMoverBalance(rules: RuleOptions, level: Level, games: numbe
   let pairPoints = 0;
   for (let k = 0; k < pairs; k++) pairPoints += points[2 * k]! + (1 - points[2 * k + 1]!);
   const pairing = pairs === 0 ? 0.5 : pairPoints / (2 * pairs);
-  return { games, wins, draws, losses: games - wins - draws, score, interval: wilson(score, games), pairing, pairingInterval: wilson(pairing, 2 * pairs) };
+  return { games, wins, draws, losses: games - wins - draws, score, interval: scoreInterval(score, games), pairing, pairingInterval: scoreInterval(pairing, 2 * pairs) };
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(0)} %`;
