@@ -60,6 +60,8 @@ describe('a rated pairing from the queue in Chromium', () => {
       await page.waitForSelector('[data-pairing-game="1"] [data-action="return-game"]');
     }
     expect(await a.page.textContent('[data-pairing-game="1"]')).toContain('game 2 has started');
+    // Game 2 is already there: no rematch to offer, no new opponent to look for.
+    expect(await a.page.locator('[data-action="rematch"], [data-new-opponent]').count()).toBe(0);
     expect(await a.page.getAttribute(`[data-rating-change="${seatA}"]`, 'data-delta')).toMatch(/^\+\d+$/);
 
     // A goes on at once; B is taken there after a moment.
@@ -74,6 +76,8 @@ describe('a rated pairing from the queue in Chromium', () => {
     expect(await a.page.textContent('[data-pairing-game="2"]')).toContain('Rated pair, game 2 of 2');
     expect(await b.page.textContent('[data-pairing-game="2"]')).toContain('Cặp ván tính điểm, ván 2/2');
     expect(await b.page.textContent('[data-first-move-countdown]')).toContain('người đi trước thua ván này');
+    // The return game cannot be called off.
+    for (const { page } of [a, b]) expect(await page.locator('[data-action="abort"]').count()).toBe(0);
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
 
     // Game 2: B starts; A resigns after four plies. Each game was rated as a result of its own.
