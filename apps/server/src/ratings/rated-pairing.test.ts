@@ -19,7 +19,8 @@ describe.each(engines)('rated pairings on %s', (engine) => {
     ({ url, app, db } = await startApp(
       engine,
       { socketLimits: { rateBurst: 1000, ratePerSecond: 1000 } },
-      { QUEUE_TICK_MS: '50', QUEUE_BASE_GAP: '100000', FIRST_MOVE_TIMEOUT_MS: '1500' },
+      // Long enough for the checks made before a return game's first move on a busy machine, short enough to wait for its lapse.
+      { QUEUE_TICK_MS: '50', QUEUE_BASE_GAP: '100000', FIRST_MOVE_TIMEOUT_MS: '6000' },
     ));
   });
   afterAll(async () => {
@@ -81,6 +82,12 @@ describe.each(engines)('rated pairings on %s', (engine) => {
     const [change1, change2] = [game1.ratingChanges, game2.ratingChanges] as Array<Array<{ before: number; after: number }>>;
     expect(change2![otherSeat]!.before).toBe(change1![otherSeat]!.after);
     expect(change2![otherSeat]!.after).toBeGreaterThan(change2![otherSeat]!.before);
+
+    // A rematch after the pair opens a new one: its first game, with the opener.
+    await winner.c.request('rematch', { matchId: returnId });
+    await loser.c.request('rematch', { matchId: returnId });
+    const next = await matchRow((await matchRow(returnId)).nextMatchId!);
+    expect(next).toMatchObject({ number: 3, status: 'opener', rated: true, pairGame: 1, pairFirstWinner: null, first: null });
   });
 
   it('loses the return game on time for the one who was to start it and never did, and starts none after an unrated first game', async () => {
@@ -92,7 +99,7 @@ describe.each(engines)('rated pairings on %s', (engine) => {
     await winner.c.until(() => rematchOf(winner.c, first.matchId) !== undefined, 'the return game');
     const returnId = rematchOf(winner.c, first.matchId)!;
     await winner.c.request('room:join', { code: first.roomCode });
-    await winner.c.until(() => winner.c.events.some((e) => e.matchId === returnId && e.event.type === 'ended'), 'the lapsed first move', 15_000);
+    await winner.c.until(() => winner.c.events.some((e) => e.matchId === returnId && e.event.type === 'ended'), 'the lapsed first move', 20_000);
     const game2 = await matchRow(returnId);
     expect(game2).toMatchObject({ status: 'ended', endReason: 'timeout', winner: first.winnerSeat });
     expect(game2.ratedAt).not.toBeNull();
