@@ -724,10 +724,10 @@ async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: D
   // A move that ends the game is in `events`, not yet in the row.
   const lastMove = events.filter((event) => event.type === 'moved').at(-1);
   const plies = lastMove?.type === 'moved' ? lastMove.move.ply : positionOf(match).ply;
-  const ratings = await rateEndedMatch(tx, match, ended.result, plies, now);
-  const report = rated(ended, ratings);
+  const rating = await rateEndedMatch(tx, match, ended.result, plies, now);
+  const report = rated(ended, rating?.changes ?? null);
   const reported = events.map((event) => (event === ended ? report.event : event));
-  const pairing = await returnGameAfter(tx, match, ended.result, ratings, now, firstMoveTimeoutMs);
+  const pairing = await returnGameAfter(tx, match, ended.result, rating, now, firstMoveTimeoutMs);
   return pairing ? { events: [...reported, pairing.event], update: { ...report.update, ...pairing.update } } : { events: reported, update: report.update };
 }
 

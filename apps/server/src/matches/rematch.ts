@@ -52,6 +52,7 @@ export function newMatchRow(match: MatchRow, id: string, createdAt: Date): Match
     ratedAt: null,
     ratingChanges: null,
     pairFirstWinner: null,
+    pairStart: null,
     clock0Ms: null,
     clock1Ms: null,
     turnStartedAt: null,

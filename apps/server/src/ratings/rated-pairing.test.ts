@@ -1,4 +1,4 @@
-import type { ErrorBody, MatchEventEnvelope, MatchSnapshot, Seat, SessionResponse } from '@oanquan/protocol';
+import { DEFAULT_GLICKO, returnGameStakes, type ErrorBody, type MatchEventEnvelope, type MatchSnapshot, type Seat, type SessionResponse } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
@@ -78,10 +78,23 @@ describe.each(engines)('rated pairings on %s', (engine) => {
     expect(game2.ratedAt).not.toBeNull();
     expect(await playerRow(winner.player.id)).toMatchObject({ ratedGames: 2 });
     expect(await playerRow(loser.player.id)).toMatchObject({ ratedGames: 2 });
-    // Two results, applied one after the other: the second starts from the first's outcome.
+    // Game 2's change starts where game 1 left each rating, and ends where the pair rated as one period from 1500 leads.
     const [change1, change2] = [game1.ratingChanges, game2.ratingChanges] as Array<Array<{ before: number; after: number }>>;
     expect(change2![otherSeat]!.before).toBe(change1![otherSeat]!.after);
     expect(change2![otherSeat]!.after).toBeGreaterThan(change2![otherSeat]!.before);
+    expect(joined.snapshot.pairing?.firstGame?.before).toEqual([DEFAULT_GLICKO, DEFAULT_GLICKO]);
+    const firstScore = (seat: Seat) => (game1.winner === null ? 0.5 : game1.winner === seat ? 1 : 0);
+    for (const [who, seat] of [[winner, first.winnerSeat], [loser, otherSeat]] as const) {
+      const expected = returnGameStakes(DEFAULT_GLICKO, DEFAULT_GLICKO, firstScore(seat))[seat === otherSeat ? 'win' : 'loss'];
+      const row = await playerRow(who.player.id);
+      expect(row.rating).toBeCloseTo(expected.rating, 6);
+      expect(row.deviation).toBeCloseTo(expected.deviation, 6);
+      expect(change2![seat]!.after).toBeCloseTo(expected.rating, 6);
+    }
+    // The scripted game 1 goes to its first mover: one win each leaves the two exactly level, the toss decided only the order.
+    expect(game1.winner).toBe(first.winnerSeat);
+    expect((await playerRow(winner.player.id)).rating).toBeCloseTo((await playerRow(loser.player.id)).rating, 9);
+    expect((await playerRow(winner.player.id)).rating).toBeCloseTo(1500, 9);
 
     // A rematch after the pair opens a new one: its first game, with the opener.
     await winner.c.request('rematch', { matchId: returnId });

@@ -1,4 +1,4 @@
-import { ErrorCode, type MatchEvent, type MatchResult, type RatingChanges, type Seat } from '@oanquan/protocol';
+import { ErrorCode, ratingStakes, returnGameStakes, type Glicko, type MatchEvent, type MatchResult, type RatingStakes, type Seat } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { otherSeat } from '../matches/match-end.js';
@@ -15,6 +15,12 @@ import { nextMatchData } from '../matches/rematch.js';
  * first was rated, the other player moving first, and each is rated as a
  * result of its own. So winning the toss gains nothing by construction.
  *
+ * The two results are one rating period: the return game's end rates both
+ * games at once from both players' states before the pair (`pairStart`),
+ * replacing what game 1 applied, so the order of the results changes
+ * nothing (rated one after the other, the toss winner of two new players
+ * who win one game each would end 134 points below the other).
+ *
  * Neither player can walk away from the return game with a first game won on
  * the toss: it cannot be aborted, a lapsed first move loses it on time, and
  * it counts for rating however short (see `countsForRating`).
@@ -24,6 +30,21 @@ export const RETURN_GAME = 2;
 
 export function isReturnGame(match: { pairGame: number | null }): boolean {
   return match.pairGame === RETURN_GAME;
+}
+
+/** What a match knows of its pair: which game it is and, on a return game, how the pair started. */
+export type PairedMatch = Pick<MatchRow, 'pairGame' | 'pairFirstWinner' | 'pairStart'>;
+
+/**
+ * What each result would make of `seat`'s rating, from both seats' states
+ * now (`current`): one game's period, or on a return game the pair's.
+ */
+export function seatStakes(match: PairedMatch, seat: Seat, current: readonly [Glicko, Glicko]): RatingStakes {
+  const other: Seat = otherSeat(seat);
+  const start = match.pairStart as [Glicko, Glicko] | null;
+  if (!isReturnGame(match) || !start) return ratingStakes(current[seat], current[other]);
+  const firstScore = match.pairFirstWinner === null ? 0.5 : match.pairFirstWinner === seat ? 1 : 0;
+  return returnGameStakes(start[seat], start[other], firstScore);
 }
 
 /** What a lapsed first move does: it aborts a match, but loses a return game for the one who was to start it. */
@@ -48,11 +69,11 @@ export async function returnGameAfter(
   tx: Tx,
   match: MatchRow,
   result: MatchResult,
-  ratings: RatingChanges,
+  rated: { before: [Glicko, Glicko] } | null,
   now: Date,
   firstMoveTimeoutMs: number,
 ): Promise<{ event: MatchEvent; update: Prisma.MatchUpdateManyMutationInput } | null> {
-  if (match.pairGame !== FIRST_GAME || ratings === null || (match.first !== 0 && match.first !== 1)) return null;
+  if (match.pairGame !== FIRST_GAME || rated === null || (match.first !== 0 && match.first !== 1)) return null;
   const first: Seat = otherSeat(match.first);
   const start = startPlaying(match, first, now, firstMoveTimeoutMs);
   const created = await tx.match.create({
@@ -62,6 +83,7 @@ export async function returnGameAfter(
       version: 1,
       pairGame: RETURN_GAME,
       pairFirstWinner: result.winner,
+      pairStart: rated.before as unknown as Prisma.InputJsonValue,
     },
   });
   const [started] = envelopesOf({ id: created.id, version: 0 }, [start.event], now);

@@ -1,6 +1,6 @@
-import { PROVISIONAL_DEVIATION, ratingStakes, type Glicko, type MatchResult, type Rating, type RatingChanges, type RatingStakes, type Seat } from '@oanquan/protocol';
+import { PROVISIONAL_DEVIATION, type Glicko, type MatchResult, type Rating, type RatingChanges, type RatingStakes, type Seat } from '@oanquan/protocol';
 import type { Tx } from '../matches/match-store.js';
-import { isReturnGame } from './rated-pairing.js';
+import { isReturnGame, seatStakes, type PairedMatch } from './rated-pairing.js';
 
 // Picked field by field: handed a whole player row, a spread would publish its password hash.
 export function ratingOf({ rating, deviation, volatility }: Glicko): Rating {
@@ -43,6 +43,12 @@ export async function pairMayBeRated(tx: Tx, ids: readonly [string, string], now
   return recent + 2 <= RATED_GAMES_PER_PAIR;
 }
 
+/** A rated ending: the change applied to each seat, and both seats' states before it. */
+export interface RatedEnding {
+  changes: NonNullable<RatingChanges>;
+  before: [Glicko, Glicko];
+}
+
 /**
  * Updates both players' Glicko-2 ratings when a rated match ends, in the
  * transaction that ends it, so a result and its rating change land together,
@@ -50,17 +56,17 @@ export async function pairMayBeRated(tx: Tx, ids: readonly [string, string], now
  * cannot be), and of those only the ones `countsForRating` accepts, up to
  * RATED_GAMES_PER_PAIR per pair in PAIR_WINDOW_MS, a pairing counted whole: so neither throw-away
  * opponents who resign at once nor one accomplice played again and again can
- * farm a rating.
+ * farm a rating. A pair's return game rates the pair as one period (see `seatStakes`).
  * Answers the change it applied to each seat, for the `ended` event and the
  * record; null when nothing was rated.
  */
 export async function rateEndedMatch(
   tx: Tx,
-  match: { id: string; rated: boolean; pairGame: number | null; player0Id: string | null; player1Id: string | null },
+  match: PairedMatch & { id: string; rated: boolean; player0Id: string | null; player1Id: string | null },
   result: MatchResult,
   plies: number,
   now: Date,
-): Promise<RatingChanges> {
+): Promise<RatedEnding | null> {
   if (!match.rated || !match.player0Id || !match.player1Id || !countsForRating(result, plies, isReturnGame(match))) return null;
   const ids = [match.player0Id, match.player1Id] as const;
   // Two matches of one pair ending at once on two processes must not both see a free slot.
@@ -69,15 +75,18 @@ export async function rateEndedMatch(
   // A return game's place was kept when its first game was rated.
   if (!isReturnGame(match) && !(await pairMayBeRated(tx, ids, now))) return null;
   const rows = await tx.player.findMany({ where: { id: { in: [...ids] } } });
-  const [p0, p1] = ids.map((id) => rows.find((row) => row.id === id)!);
+  const before = ids.map((id) => rows.find((row) => row.id === id)!).map(({ rating, deviation, volatility }) => ({ rating, deviation, volatility })) as [Glicko, Glicko];
   const outcome = (seat: Seat): keyof RatingStakes => (result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss');
-  const next0 = ratingStakes(p0!, p1!)[outcome(0)];
-  const next1 = ratingStakes(p1!, p0!)[outcome(1)];
+  const next0 = seatStakes(match, 0, before)[outcome(0)];
+  const next1 = seatStakes(match, 1, before)[outcome(1)];
   await tx.player.update({ where: { id: ids[0] }, data: { ...next0, ratedGames: { increment: 1 } } });
   await tx.player.update({ where: { id: ids[1] }, data: { ...next1, ratedGames: { increment: 1 } } });
   await tx.match.update({ where: { id: match.id }, data: { ratedAt: now } });
-  return [
-    { before: p0!.rating, after: next0.rating },
-    { before: p1!.rating, after: next1.rating },
-  ];
+  return {
+    changes: [
+      { before: before[0].rating, after: next0.rating },
+      { before: before[1].rating, after: next1.rating },
+    ],
+    before,
+  };
 }
