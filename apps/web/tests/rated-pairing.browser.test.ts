@@ -62,7 +62,8 @@ describe('a rated pairing from the queue in Chromium', () => {
     expect(await a.page.textContent('[data-pairing-game="1"]')).toContain('game 2 has started');
     // Game 2 is already there: no rematch to offer, no new opponent to look for.
     expect(await a.page.locator('[data-action="rematch"], [data-new-opponent]').count()).toBe(0);
-    expect(await a.page.getAttribute(`[data-rating-change="${seatA}"]`, 'data-delta')).toMatch(/^\+\d+$/);
+    const won1 = await a.page.getAttribute(`[data-rating-change="${seatA}"]`, 'data-delta');
+    expect(won1).toMatch(/^\+\d+$/);
 
     // A goes on at once; B is taken there after a moment.
     await a.page.click('[data-action="return-game"]');
@@ -76,6 +77,8 @@ describe('a rated pairing from the queue in Chromium', () => {
     expect(await a.page.textContent('[data-pairing-game="2"]')).toContain('Rated pair, game 2 of 2');
     expect(await b.page.textContent('[data-pairing-game="2"]')).toContain('Cặp ván tính điểm, ván 2/2');
     expect(await b.page.textContent('[data-first-move-countdown]')).toContain('người đi trước thua ván này');
+    // Game 2 rates the pair as one period: losing it would give back exactly what game 1 gave.
+    expect(await a.page.getAttribute(`[data-stakes="${seatA}"]`, 'data-loss')).toBe(`\u2212${won1!.slice(1)}`);
     // The return game cannot be called off.
     for (const { page } of [a, b]) expect(await page.locator('[data-action="abort"]').count()).toBe(0);
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
@@ -91,6 +94,8 @@ describe('a rated pairing from the queue in Chromium', () => {
       const id = await page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { player: { id: string } }).player.id);
       const profile = (await (await fetch(`${harness.server.url}/api/players/${id}`)).json()) as PlayerProfile;
       expect(profile.record).toEqual({ wins: 1, losses: 1, draws: 0 });
+      // One win each from the same start: both are back where they began, whoever won the toss.
+      expect(profile.rating.rating).toBeCloseTo(1500, 6);
       expect(profile.recent.map((m) => m.id).sort()).toEqual([firstGame, secondGame].sort());
     }
 

@@ -8,7 +8,7 @@ import { playPlies, queuedGame } from '../testing/queue-games.js';
 
 type Joined = { ok: true; seat: Seat | null; snapshot: MatchSnapshot };
 
-/** Rated queue games are pairings of two with the first move swapped, each game rated as a result of its own. */
+/** Rated queue games are pairings of two with the first move swapped, the pair's two results rated as one period. */
 describe.each(engines)('rated pairings on %s', (engine) => {
   let url: string;
   let app: App;

@@ -12,10 +12,10 @@ import { nextMatchData } from '../matches/rematch.js';
  * level 8 scores 100 % as first mover in `pnpm bench`), so one rated game
  * would let the rock–paper–scissors toss decide the rating. The toss still
  * decides who starts the first game; its return game starts at once when the
- * first was rated, the other player moving first, and each is rated as a
- * result of its own. So winning the toss gains nothing by construction.
+ * first was rated, the other player moving first. So winning the toss gains
+ * nothing by construction.
  *
- * The two results are one rating period: the return game's end rates both
+ * Each game's end shows its change, but the two results are one rating period: the return game's end rates both
  * games at once from both players' states before the pair (`pairStart`),
  * replacing what game 1 applied, so the order of the results changes
  * nothing (rated one after the other, the toss winner of two new players

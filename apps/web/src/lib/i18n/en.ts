@@ -84,7 +84,7 @@ export const en = {
 
   'pairing.title': 'How rated games are played',
   'pairing.why':
-    'Rated games are played in pairs: rock–paper–scissors decides who starts the first game, the other player starts the second at once, and each game changes both ratings on its own. Why: with strong play whoever moves first nearly always wins (the computer at its strongest, level 8, playing itself under the classic rules won 16 of 16 games as first mover, 100 %), so a single game would let the toss decide the rating.',
+    'Rated games are played in pairs: rock–paper–scissors decides who starts the first game, the other player starts the second at once, and the two results count together, so their order changes nothing. Why: with strong play whoever moves first nearly always wins (the computer at its strongest, level 8, playing itself under the classic rules won 16 of 16 games as first mover, 100 %), so a single game would let the toss decide the rating.',
   'pairing.game': 'Rated pair, game {n} of 2:',
   'pairing.firstGame': 'the toss decides who starts; the other player starts game 2.',
   'pairing.next': 'game 2 has started: {name} moves first.',
