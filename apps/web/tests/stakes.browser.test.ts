@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsScreenshot, horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
+import { docsScreenshot, horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { playPly } from './support/room-flow.js';
 
 type Stakes = { win: string; draw: string; loss: string };
 
@@ -12,15 +13,6 @@ async function stakesOf(page: Page, seat: number): Promise<Stakes> {
 }
 
 const seatOf = async (page: Page) => Number(await page.getAttribute('[data-room]', 'data-seat'));
-
-/** Whoever is to move plays their first legal square, sowing the first way offered. */
-async function playPly(players: Player[], ply: number): Promise<void> {
-  for (const { page } of players) await page.waitForSelector(`[data-board][data-ply="${ply}"]:not([data-animating])`);
-  const toMove = await players[0]!.page.getAttribute('[data-room]', 'data-to-move');
-  const mover = (await Promise.all(players.map(async (p) => ((await p.page.getAttribute('[data-room]', 'data-seat')) === toMove ? p : null)))).find(Boolean)!;
-  await mover.page.click('[data-board] [data-square][data-legal]');
-  await mover.page.click('[data-board] [data-dir]');
-}
 
 describe('the stakes of a match in Chromium', () => {
   let harness: Harness;

@@ -9,6 +9,7 @@
 //   BENCH_FIRST_MOVE_GAMES  self-play games for the first-move advantage (default 200)
 //   BENCH_ROBIN_PAIRS       openings per pair in the round robin of the levels and baselines (default 2; 5 for the ratings in levels.ts)
 //   BENCH_ROBIN_GAP         1 to play the round robin under emptyQuanIsGap too
+//   BENCH_BALANCE_GAMES     self-play games per preset at level 8 in the balance table (default 16; levels 4 and 6 play four times as many)
 // A round is the ten opening moves, each played from both seats: 20 games.
 // Runs on one core; on a shared machine run it with `nice`.
 
@@ -16,6 +17,7 @@ import { DEFAULT_RULES, newGame, playFast, resolveRules, type State } from '@oan
 import { bestMove } from '../src/best-move.js';
 import { SCORE_ONLY } from '../src/evaluation.js';
 import { LEVELS, LEVEL_SETTINGS, type Level } from '../src/levels.js';
+import { printBalance } from './balance.js';
 import { enginePlayer, pairedMatch, playGame, type MatchScore } from './match.js';
 import { ENTRANTS, roundRobin } from './round-robin.js';
 
@@ -29,6 +31,7 @@ const LADDER_ROUNDS = count('BENCH_LADDER_ROUNDS', 2);
 const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
 const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
 const ROBIN_PAIRS = count('BENCH_ROBIN_PAIRS', 2);
+const BALANCE_GAMES = count('BENCH_BALANCE_GAMES', 16);
 const ROBIN_RULES = [
   ['classic rules', DEFAULT_RULES],
   ...(process.env.BENCH_ROBIN_GAP === '1' ? [['emptyQuanIsGap', resolveRules({ emptyQuanIsGap: true })] as const] : []),
@@ -107,6 +110,11 @@ function firstMove(): void {
   );
 }
 
+function balance(): void {
+  if (BALANCE_GAMES === 0) return;
+  printBalance([4, 6, 8], (level) => (level === 8 ? BALANCE_GAMES : 4 * BALANCE_GAMES));
+}
+
 function robin(): void {
   if (ROBIN_PAIRS === 0) return;
   for (const [label, rules] of ROBIN_RULES) {
@@ -124,5 +132,6 @@ function robin(): void {
 nodesPerSecond();
 robin();
 firstMove();
+balance();
 ladder();
 baseline();

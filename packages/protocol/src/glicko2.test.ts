@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GLICKO, ratingStakes, updateGlicko } from './glicko2.js';
+import { DEFAULT_GLICKO, ratingStakes, returnGameStakes, updateGlicko } from './glicko2.js';
 
 describe('Glicko-2', () => {
   it("reproduces the worked example of Glickman's paper", () => {
@@ -41,5 +41,18 @@ describe('rating stakes', () => {
     expect(stakes.loss.rating).toBeLessThan(stakes.draw.rating);
     // The stronger player gains less by winning than they lose by losing.
     expect(stakes.win.rating - player.rating).toBeLessThan(player.rating - stakes.loss.rating);
+  });
+
+  it('rates a pair as one period of two games, so the toss that decides their order changes nothing', () => {
+    const equal = { rating: 1700, deviation: 120, volatility: 0.06 };
+    // One win each: the toss winner (game 1 won) and the other (game 2 won) end exactly alike.
+    const tossWinner = returnGameStakes(equal, equal, 1).loss;
+    const other = returnGameStakes(equal, equal, 0).win;
+    expect(tossWinner).toEqual(other);
+    expect(tossWinner.rating).toBeCloseTo(1700, 9);
+    expect(tossWinner.deviation).toBeLessThan(equal.deviation);
+    // Two games count twice one: two wins move further than one.
+    expect(returnGameStakes(equal, equal, 1).win.rating - 1700).toBeGreaterThan(ratingStakes(equal, equal).win.rating - 1700);
+    expect(returnGameStakes(DEFAULT_GLICKO, DEFAULT_GLICKO, 0.5).draw.rating).toBeCloseTo(1500, 9);
   });
 });

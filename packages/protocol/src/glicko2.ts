@@ -96,3 +96,16 @@ export function ratingStakes(player: Glicko, opponent: Pick<Glicko, 'rating' | '
   const after = (score: number) => updateGlicko(player, [{ opponent, score }]);
   return { win: after(1), draw: after(0.5), loss: after(0) };
 }
+
+/**
+ * What the return game of a rated pair can do to `player` (see the server's
+ * rated-pairing.ts): the pair's two games are one rating period, both
+ * against the opponent as they were before the pair, game 1's score
+ * (`firstScore`, 1 win, 0.5 draw, 0 loss) already known; `player` too is as
+ * they were before the pair. So the order of the results, which the toss
+ * decides, changes nothing: one win each leaves two equal players equal.
+ */
+export function returnGameStakes(player: Glicko, opponent: Pick<Glicko, 'rating' | 'deviation'>, firstScore: number): RatingStakes {
+  const after = (score: number) => updateGlicko(player, [{ opponent, score: firstScore }, { opponent, score }]);
+  return { win: after(1), draw: after(0.5), loss: after(0) };
+}

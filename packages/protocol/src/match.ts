@@ -162,5 +162,18 @@ export const matchSnapshot = z.object({
   result: matchResult.nullable(),
   ratings: ratingChanges,
   rematch: z.object({ offered: pair(z.boolean()), matchId: z.uuid().nullable() }),
+  /**
+   * A rated match is one game of a pairing of two with the first move
+   * swapped: `game` 1 (the opener decides who starts) or 2 (the return game,
+   * started by the other player), and on game 2 how game 1 ended and both
+   * seats' Glicko-2 states before it: game 2's end rates the pair from them
+   * as one period (`returnGameStakes`). Null outside pairings.
+   */
+  pairing: z
+    .object({
+      game: z.union([z.literal(1), z.literal(2)]),
+      firstGame: z.object({ winner: seat.nullable(), before: pair(z.object({ rating: z.number(), deviation: z.number(), volatility: z.number() })) }).nullable(),
+    })
+    .nullable(),
 });
 export type MatchSnapshot = z.infer<typeof matchSnapshot>;

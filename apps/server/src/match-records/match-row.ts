@@ -23,6 +23,8 @@ export const unplayedColumns = {
   score1: null,
   ratedAt: null,
   ratingChanges: null,
+  pairFirstWinner: null,
+  pairStart: null,
   clock0Ms: null,
   clock1Ms: null,
   turnStartedAt: null,
@@ -45,7 +47,7 @@ export const unplayedColumns = {
  */
 export const matchRowSql = `
   SELECT m.id, m.room_id AS "roomId", m.number, m.status::text AS status, m.rules, m.player0_id AS "player0Id", m.player1_id AS "player1Id",
-    m.first, m.version, m.position, m.winner, m.end_reason AS "endReason", m.score0, m.score1, m.rated, m.rated_at AS "ratedAt",
+    m.first, m.version, m.position, m.winner, m.end_reason AS "endReason", m.score0, m.score1, m.rated, m.pair_game AS "pairGame", m.pair_first_winner AS "pairFirstWinner", m.pair_start AS "pairStart", m.rated_at AS "ratedAt",
     m.rating_changes AS "ratingChanges", m.clock0_ms AS "clock0Ms", m.clock1_ms AS "clock1Ms", m.turn_started_at AS "turnStartedAt",
     m.clock_deadline AS "clockDeadline", m.first_move_deadline AS "firstMoveDeadline", m.absent0_since AS "absent0Since",
     m.absent1_since AS "absent1Since", m.rematch0, m.rematch1, m.next_match_id AS "nextMatchId", m.created_at AS "createdAt",

@@ -1,6 +1,7 @@
 import { formatMove, type Player, type Position, type RuleOptions } from '@oanquan/rules';
 import {
   ErrorCode,
+  type Glicko,
   type Hand,
   type MatchEvent,
   type MatchEventEnvelope,
@@ -142,7 +143,18 @@ export function snapshotOf(match: MatchRow, moves: MoveRow[], now: Date, openerT
     result: resultOf(match),
     ratings: ratingChangesOf(match),
     rematch: { offered: [match.rematch0, match.rematch1], matchId: match.nextMatchId },
+    pairing: pairingOf(match),
   };
+}
+
+/** Where a rated pairing stands (see rated-pairing.ts): which game this is and, on the return game, how the first ended. */
+function pairingOf(match: MatchRow): MatchSnapshot['pairing'] {
+  if (match.pairGame === 1) return { game: 1, firstGame: null };
+  if (match.pairGame === 2 && match.pairStart) {
+    const winner = match.pairFirstWinner === 0 || match.pairFirstWinner === 1 ? match.pairFirstWinner : null;
+    return { game: 2, firstGame: { winner, before: match.pairStart as unknown as [Glicko, Glicko] } };
+  }
+  return null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { remainingAt } from '../match-records/clock.js';
 import { positionOf, runningSeat, type MatchRow } from '../match-records/match-store.js';
 import { requireSeat, unchanged, type Decision } from './decision.js';
 import { ending, otherSeat } from './match-end.js';
+import { lapsedFirstMove, refuseAbortOfReturnGame } from './return-game.js';
 
 /** How a player asks to end a match: the result it would have, or the refusal. */
 export type EndRequest = (match: MatchRow, seat: Seat, now: Date) => MatchResult;
@@ -18,6 +19,7 @@ export const resignation: EndRequest = (match, seat) => {
 export const abortion: EndRequest = (match) => {
   const moved = positionOf(match).ply > 0;
   if (match.status === 'ended' || moved) throw new ServiceError(ErrorCode.NotAllowedNow, 'A match can only be aborted before its first move');
+  refuseAbortOfReturnGame(match);
   return { winner: null, reason: 'abort', score: null };
 };
 
@@ -65,9 +67,9 @@ export function decideAbandoned(match: MatchRow, now: Date, graceMs: number): De
   return { result: null, events: [end.event], update: end.update };
 }
 
-/** What ends a match without anyone asking: a lapsed first move aborts it, a clock that ran out loses it. */
+/** What ends a match without anyone asking: a lapsed first move aborts it (loses a return game), a clock that ran out loses it. */
 export function overdue(match: MatchRow, now: Date): MatchResult | null {
-  if (firstMoveLapsed(match, now)) return { winner: null, reason: 'abort', score: null };
+  if (firstMoveLapsed(match, now)) return lapsedFirstMove(match);
   return flagged(match, now);
 }
 

@@ -18,8 +18,8 @@ const commitRematchStatement = {
       WHERE id = $1::uuid AND version = $2
       RETURNING id),
     n AS (
-      INSERT INTO match (id, room_id, number, status, rules, rated, player0_id, player1_id, position, created_at)
-      SELECT $6::uuid, $7::uuid, $8::int, 'opener'::"MatchStatus", $9::jsonb, $10::boolean, $11::uuid, $12::uuid, $13::jsonb, $14::timestamptz
+      INSERT INTO match (id, room_id, number, status, rules, rated, player0_id, player1_id, position, created_at, pair_game)
+      SELECT $6::uuid, $7::uuid, $8::int, 'opener'::"MatchStatus", $9::jsonb, $10::boolean, $11::uuid, $12::uuid, $13::jsonb, $14::timestamptz, $16::smallint
       FROM m WHERE $6::uuid IS NOT NULL),
     ev AS (
       INSERT INTO match_event (match_id, version, payload, created_at)
@@ -49,6 +49,7 @@ export async function commitRematch(sql: HotSql, fromVersion: number, after: Mat
     created ? JSON.stringify(created.position) : null,
     at.toISOString(),
     JSON.stringify(envelopes),
+    created?.pairGame ?? null,
   ]);
   return row?.applied === 1;
 }

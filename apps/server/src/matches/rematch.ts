@@ -31,13 +31,15 @@ export function decideRematch(match: MatchRow, seat: Seat, newId: string, now: D
 }
 
 /** The next match of the room: same seats, rules and rating, starting with the opener. */
-function nextMatchData(match: MatchRow) {
+export function nextMatchData(match: MatchRow) {
   return {
     roomId: match.roomId,
     number: match.number + 1,
     status: 'opener' as const,
     rules: asJson(rulesOf(match)),
     rated: match.rated,
+    // A rematch after a rated pairing opens a new one (its first game, with the opener).
+    pairGame: match.pairGame === null ? null : 1,
     player0Id: match.player0Id,
     player1Id: match.player1Id,
     position: asJson(newGame({ rules: rulesOf(match) }).position),

@@ -14,6 +14,7 @@ import { writeRound } from './opener-commit.js';
 import { decideForfeit, decideHand } from './opener.js';
 import type { RefereeState } from './referee-state.js';
 import { insertRematch } from './rematch-commit.js';
+import { returnGameAfter } from './return-game.js';
 import { decideRematch } from './rematch.js';
 import { TransactionGate } from './transaction-gate.js';
 
@@ -61,7 +62,7 @@ export class TransactionPath {
             await lockMatch(tx, matchId);
             const match = await loadMatch(tx, matchId);
             const decision = await decide(tx, match);
-            const rating = await rateIfEnded(tx, match, decision.events, this.state.now());
+            const rating = await rateIfEnded(tx, match, decision.events, this.state.now(), times.firstMoveTimeoutMs);
             const envelopes = rating.events.length ? await commitEvents(tx, match, rating.events, { ...decision.update, ...rating.update }) : [];
             const after = envelopes.length ? await loadMatch(tx, matchId) : match;
             // No move is made before play: joining and the opener spare the read.
@@ -128,8 +129,8 @@ export class TransactionPath {
         }
         const seen = payload.version < match.version && (await onlyCreditsSince(tx, matchId, payload.version)) ? match.version : payload.version;
         const decided = decideMove(match, await this.gameOf(tx, match), player, { ...payload, version: seen }, receivedAt, this.state.now());
-        const rating = await rateIfEnded(tx, match, decided.events, decided.now);
-        const next = { ...decided.next, ...rating.update } as MatchRow;
+        const rating = await rateIfEnded(tx, match, decided.events, decided.now, this.state.times.firstMoveTimeoutMs);
+        const next = { ...decided.next, ...rating.update, version: match.version + rating.events.length } as MatchRow;
         const { record } = decided;
         await tx.move.create({
           data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version: next.version, remainingMs: record.remainingMs, createdAt: record.movedAt },
@@ -163,14 +164,17 @@ export function stateOf(match: MatchRow, moves: MoveRow[]): State {
   );
 }
 
-/** Rates the match if these events end it, and reports the change in the `ended` event and the row. */
-async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date): Promise<{ events: MatchEvent[]; update: MatchUpdate }> {
+/** Rates the match if these events end it, reports the change in the `ended` event and the row, and starts a rated pairing's return game. */
+async function rateIfEnded(tx: Tx, match: MatchRow, events: MatchEvent[], now: Date, firstMoveTimeoutMs: number): Promise<{ events: MatchEvent[]; update: MatchUpdate }> {
   const ended = events.find((event) => event.type === 'ended');
   if (ended?.type !== 'ended') return { events, update: {} };
   // A move that ends the game is in `events`, not yet in the row.
   const plies = positionOf(match).ply + (events.some((event) => event.type === 'moved') ? 1 : 0);
-  const report = rated(ended, await rateEndedMatch(tx, match, ended.result, plies, now));
-  return { events: events.map((event) => (event === ended ? report.event : event)), update: report.update };
+  const rating = await rateEndedMatch(tx, match, ended.result, plies, now);
+  const report = rated(ended, rating?.changes ?? null);
+  const reported = events.map((event) => (event === ended ? report.event : event));
+  const pairing = await returnGameAfter(tx, match, ended.result, rating, now, firstMoveTimeoutMs);
+  return pairing ? { events: [...reported, pairing.event], update: { ...report.update, ...pairing.update } } : { events: reported, update: report.update };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PRESETS } from '@oanquan/rules';
+import { legalMoves, newGame, PRESETS } from '@oanquan/rules';
 import type { ErrorBody, QueueMatched, Seat, SessionResponse } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
@@ -70,17 +70,33 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
     expect(await rowOf(farmer.player.id)).toMatchObject({ rating: 1500, deviation: 350, ratedGames: 0 });
   });
 
-  it('one fake opponent losing again and again moves the rating for at most three games a day; four plies and a resign do count', async () => {
+  it('one fake opponent losing again and again moves the rating for at most two pairings a day; four plies and a resign do count', async () => {
     const [farmer, accomplice] = [await player(), await player()];
     const ratings: number[] = [];
     const matchIds: string[] = [];
-    for (let i = 0; i < RATED_GAMES_PER_PAIR + 3; i++) {
-      matchIds.push(await farmedGame(farmer, accomplice, 4));
+    const pairings = RATED_GAMES_PER_PAIR / 2;
+    for (let i = 0; i < pairings + 2; i++) {
+      const first = await farmedGame(farmer, accomplice, 4);
+      matchIds.push(first);
+      ratings.push((await rowOf(farmer.player.id)).rating);
+      // A rated first game is followed at once by its return game, which the accomplice, moving first, resigns too.
+      const { nextMatchId } = await db.prisma.match.findUniqueOrThrow({ where: { id: first } });
+      if (nextMatchId === null) continue;
+      matchIds.push(nextMatchId);
+      const { first: starts } = await db.prisma.match.findUniqueOrThrow({ where: { id: nextMatchId } });
+      const opening = legalMoves(newGame({ rules: PRESETS.classic, first: starts as 0 | 1 }))[0]!;
+      await accomplice.c.request('move', { matchId: nextMatchId, moveId: 'r1', version: 1, ...opening });
+      const resigned = await accomplice.c.request('resign', { matchId: nextMatchId });
+      if (!resigned.ok) throw new Error(resigned.code);
       ratings.push((await rowOf(farmer.player.id)).rating);
     }
-    // Past the limit the queue pairs them casually, so the room says from the start that nothing is at stake.
-    const rated = await Promise.all(matchIds.map(async (id) => (await db.prisma.match.findUniqueOrThrow({ where: { id } })).rated));
-    expect(rated).toEqual(matchIds.map((_, i) => i < RATED_GAMES_PER_PAIR));
+    // Past the limit the queue pairs them casually, so the room says from the start that nothing is at stake; a casual game has no return game.
+    const rows = await Promise.all(matchIds.map((id) => db.prisma.match.findUniqueOrThrow({ where: { id } })));
+    expect(rows.map((m) => [m.rated, m.pairGame])).toEqual([
+      ...Array.from({ length: pairings }, () => [[true, 1], [true, 2]]).flat(),
+      [false, null],
+      [false, null],
+    ]);
     const counted = ratings.slice(0, RATED_GAMES_PER_PAIR);
     expect(counted[0]).toBeGreaterThan(1500);
     for (let i = 1; i < counted.length; i++) expect(counted[i]).toBeGreaterThan(counted[i - 1]!);

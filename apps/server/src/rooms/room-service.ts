@@ -79,6 +79,8 @@ export async function insertRoom(
           number: 1,
           rules: asJson(rules),
           rated: options.rated,
+          // Rated games are played in pairings (see rated-pairing.ts): this is the first game of one.
+          pairGame: options.rated ? 1 : null,
           position: asJson(newGame({ rules }).position),
           ...(seats ? { player0Id: seats[0], player1Id: seats[1], status: 'opener' as const } : {}),
         },

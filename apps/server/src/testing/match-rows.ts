@@ -23,6 +23,7 @@ export function waitingMatch(initialMs: number | null = 300_000): MatchRow {
     status: 'waiting',
     rules: asJson(DEFAULT_RULES) as MatchRow['rules'],
     rated: false,
+    pairGame: null,
     ...unplayedColumns,
     player0Id: null,
     player1Id: null,

@@ -95,7 +95,9 @@ export async function playFinishedGame(url: string, seed: number, timeControl: T
 /**
  * A rated match from the public queue between two new accounts, played over
  * sockets: four plies (enough to count), then the second mover resigns. The
- * first account wins.
+ * first account wins. The pair's return game then starts and is left to its
+ * first-move deadline (30 s by default): the loser, who was to start it,
+ * loses it then.
  */
 export async function playRatedGame(url: string, seed: number): Promise<{ matchId: string; winner: SessionResponse; loser: SessionResponse }> {
   const guests = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})];

@@ -29,3 +29,12 @@ export async function playOpener(a: Player, b: Player): Promise<void> {
 export async function waitForPly(page: Page, ply: number): Promise<void> {
   await page.waitForSelector(`[data-board][data-ply="${ply}"]:not([data-animating])`);
 }
+
+/** Whoever is to move plays their first legal square, sowing the first way offered. */
+export async function playPly(players: Player[], ply: number): Promise<void> {
+  for (const { page } of players) await page.waitForSelector(`[data-board][data-ply="${ply}"]:not([data-animating])`);
+  const toMove = await players[0]!.page.getAttribute('[data-room]', 'data-to-move');
+  const mover = (await Promise.all(players.map(async (p) => ((await p.page.getAttribute('[data-room]', 'data-seat')) === toMove ? p : null)))).find(Boolean)!;
+  await mover.page.click('[data-board] [data-square][data-legal]');
+  await mover.page.click('[data-board] [data-dir]');
+}

@@ -125,6 +125,19 @@ export const en = {
   'queue.matched': 'Opponent found. Joining…',
   'queue.poolLabel': '{minutes} min + {seconds} s',
 
+  'pairing.title': 'How rated games are played',
+  'pairing.why':
+    'Rated games are played in pairs: rock–paper–scissors decides who starts the first game, the other player starts the second at once, and the two results count together, so their order changes nothing. Why: with strong play whoever moves first nearly always wins (the computer at its strongest, level 8, playing itself under the classic rules won 16 of 16 games as first mover, 100 %), so a single game would let the toss decide the rating.',
+  'pairing.game': 'Rated pair, game {n} of 2:',
+  'pairing.firstGame': 'the toss decides who starts; the other player starts game 2.',
+  'pairing.next': 'game 2 has started: {name} moves first.',
+  'pairing.go': 'Go to game 2',
+  'pairing.returnGame': '{name} starts this one.',
+  'pairing.firstWon': 'Game 1: {name} won.',
+  'pairing.firstDrawn': 'Game 1: a draw.',
+  'pairing.started': 'Game 2 of the rated pair has started.',
+  'pairing.firstMove': 'The first move must come within {s} s, or its player loses this game.',
+
   'create.rules': 'Rules',
   'create.preset.classic': 'Classic',
   'create.preset.classicHint': 'A quan is worth 10; every square can be captured.',

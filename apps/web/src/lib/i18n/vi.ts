@@ -123,6 +123,19 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'queue.matched': 'Đã tìm thấy đối thủ. Đang vào phòng…',
   'queue.poolLabel': '{minutes} phút + {seconds} giây',
 
+  'pairing.title': 'Ván tính điểm được chơi thế nào',
+  'pairing.why':
+    'Ván tính điểm được chơi theo cặp hai ván: oẳn tù tì quyết định ai đi trước ván đầu, ván sau bắt đầu ngay và người kia đi trước; hai kết quả được tính chung, nên thứ tự thắng thua không ảnh hưởng gì. Vì sao: khi chơi mạnh, người đi trước gần như luôn thắng (máy ở cấp mạnh nhất, cấp 8, tự đấu theo luật cổ điển: người đi trước thắng 16 trên 16 ván, 100 %), nên nếu chỉ chơi một ván thì oẳn tù tì sẽ quyết định điểm.',
+  'pairing.game': 'Cặp ván tính điểm, ván {n}/2:',
+  'pairing.firstGame': 'oẳn tù tì quyết định ai đi trước; ván 2 người kia đi trước.',
+  'pairing.next': 'ván 2 đã bắt đầu: {name} đi trước.',
+  'pairing.go': 'Sang ván 2',
+  'pairing.returnGame': '{name} đi trước ván này.',
+  'pairing.firstWon': 'Ván 1: {name} thắng.',
+  'pairing.firstDrawn': 'Ván 1: hòa.',
+  'pairing.started': 'Ván 2 của cặp ván tính điểm đã bắt đầu.',
+  'pairing.firstMove': 'Nước đầu tiên phải đi trong {s} giây, nếu không người đi trước thua ván này.',
+
   'create.rules': 'Luật chơi',
   'create.preset.classic': 'Cổ điển',
   'create.preset.classicHint': 'Một quan bằng 10 dân; ô nào cũng có thể bị ăn.',

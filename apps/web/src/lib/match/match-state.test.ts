@@ -28,6 +28,7 @@ function snapshot(version: number): MatchSnapshot {
     result: null,
     ratings: null,
     rematch: { offered: [false, false], matchId: null },
+    pairing: null,
   };
 }
 

@@ -15,6 +15,13 @@ import { MatchState } from './match-state.svelte.js';
 import { newMoveId } from './move-id.js';
 import { seatNames } from './names.js';
 
+/**
+ * How long the first game of a rated pairing stays in sight once its return
+ * game has started, unless the player goes on earlier: the return game's
+ * first move is due within the server's first-move time (30 s by default).
+ */
+export const RETURN_GAME_PAUSE_MS = 10_000;
+
 /** How many times one move is sent before the player is told it failed. */
 const MOVE_TRIES = 5;
 
@@ -50,6 +57,9 @@ export class RoomSession {
   myHand = $state.raw<{ matchId: string; round: number; hand: Hand } | null>(null);
   /** Matches of this room seen before the current one (rematches). */
   earlier = $state.raw<string[]>([]);
+  /** The return game of a rated pairing that has started while its first game's result is still shown. */
+  returnGame = $state.raw<string | null>(null);
+  private returnTimer: ReturnType<typeof setTimeout> | undefined;
   /** Local clock minus the server's, estimated from the latest events. */
   clockOffset = $state(0);
   private readonly offset = new ClockOffset();
@@ -84,6 +94,7 @@ export class RoomSession {
     void this.join();
     return () => {
       for (const stop of this.stops.splice(0)) stop();
+      clearTimeout(this.returnTimer);
       this.animator.stop();
     };
   }
@@ -248,12 +259,23 @@ export class RoomSession {
       const names = seatNames(match.snapshot.seats, this.deps.i18n.t('player.anonymous'), this.deps.i18n.t);
       const words = describePly(this.deps.i18n.t, ply.move, ply.events, names);
       this.announcement = match.myTurn ? `${words} ${this.deps.i18n.t('say.yourTurn')}` : words;
+    } else if (event.type === 'rematch' && before.pairing?.game === 1) {
+      this.returnGame = event.matchId;
+      this.returnTimer = setTimeout(() => void this.goToNext(), RETURN_GAME_PAUSE_MS);
     } else if (event.type === 'rematch') {
-      // Events of the new match may arrive before the join's answer; a resync picks them up.
-      void this.join()
-        .then(() => this.resync())
-        .then(() => this.deps.notices.show(this.deps.i18n.t('room.newMatch'), 'info'));
+      void this.goToNext();
     }
+  }
+
+  /** Joins the room's next match (a rematch, a pairing's return game). */
+  async goToNext(): Promise<void> {
+    const returnGame = this.returnGame !== null;
+    clearTimeout(this.returnTimer);
+    this.returnGame = null;
+    // Events of the new match may arrive before the join's answer; a resync picks them up.
+    await this.join();
+    await this.resync();
+    this.deps.notices.show(this.deps.i18n.t(returnGame ? 'pairing.started' : 'room.newMatch'), 'info');
   }
 
   private fail(problem: Failure): void {

@@ -1,5 +1,5 @@
-import type { Rating } from '@oanquan/protocol';
-import { ratingStakes } from '@oanquan/protocol/glicko2';
+import type { MatchSnapshot, Rating } from '@oanquan/protocol';
+import { ratingStakes, returnGameStakes } from '@oanquan/protocol/glicko2';
 import { ratingDeltaText } from './score-text.js';
 
 /** What a win, a draw and a loss would change in one player's rating, as the end screen writes a change ("+9", "±0", "−9"). */
@@ -9,20 +9,30 @@ export interface StakeTexts {
   loss: string;
 }
 
+type FirstGame = NonNullable<NonNullable<MatchSnapshot['pairing']>['firstGame']>;
+
 /**
  * Each seat's stakes in a rated match, from both players' ratings through the
  * function the server rates the ending with; null for a seat while a rating
- * is unknown, and for both in a casual match.
+ * is unknown, and for both in a casual match. In a rated pair's return game
+ * (`firstGame` given) the server rates the pair as one period from the
+ * ratings before it, so the stakes are the change from the rating now to that.
  */
-export function seatStakes(rated: boolean, ratings: readonly [Rating | null, Rating | null]): readonly [StakeTexts | null, StakeTexts | null] {
-  const of = (player: Rating | null, opponent: Rating | null): StakeTexts | null => {
+export function seatStakes(
+  rated: boolean,
+  ratings: readonly [Rating | null, Rating | null],
+  firstGame: FirstGame | null = null,
+): readonly [StakeTexts | null, StakeTexts | null] {
+  const of = (seat: 0 | 1): StakeTexts | null => {
+    const [player, opponent] = [ratings[seat], ratings[1 - seat]];
     if (!rated || !player || !opponent) return null;
-    const after = ratingStakes(player, opponent);
+    const firstScore = firstGame && (firstGame.winner === null ? 0.5 : firstGame.winner === seat ? 1 : 0);
+    const after = firstGame ? returnGameStakes(firstGame.before[seat], firstGame.before[1 - seat]!, firstScore!) : ratingStakes(player, opponent);
     return {
       win: ratingDeltaText(player.rating, after.win.rating),
       draw: ratingDeltaText(player.rating, after.draw.rating),
       loss: ratingDeltaText(player.rating, after.loss.rating),
     };
   };
-  return [of(ratings[0], ratings[1]), of(ratings[1], ratings[0])];
+  return [of(0), of(1)];
 }
