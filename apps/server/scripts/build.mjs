@@ -7,6 +7,7 @@
 // dist/main.js        the server (src/main.ts)
 // dist/worker-thread.js the engine's worker module, which the engine pool
 //                     looks for beside the module it is bundled into
+// dist/cluster.js     `pnpm cluster`'s launcher (src/cluster/run-cluster.ts)
 // dist/inputs.json    the files the bundle was made from, so a process
 //                     starter can tell a stale build from a fresh one
 
@@ -39,6 +40,7 @@ const result = await build({
   entryPoints: {
     main: path.join(serverDir, 'src/main.ts'),
     'worker-thread': path.join(serverDir, '../../packages/engine/src/worker-thread.ts'),
+    cluster: path.join(serverDir, 'src/cluster/run-cluster.ts'),
   },
   outdir,
   bundle: true,
