@@ -83,7 +83,7 @@ describe('pnpm cluster launcher', () => {
     const holder = createServer();
     const held = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
     try {
-      const launch = launchCluster({ ...base, port, nodeEnv: (index) => (index === 2 ? { METRICS_PORT: String(held), METRICS_HOST: '127.0.0.1' } : {}) });
+      const launch = launchCluster({ ...base, port, nodeEnv: (index): Record<string, string> => (index === 2 ? { METRICS_PORT: String(held), METRICS_HOST: '127.0.0.1' } : {}) });
       const error = await launch.then(
         () => undefined,
         (reason: unknown) => reason,
