@@ -196,7 +196,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   matchmaker.start();
   const schemeOf = clientScheme(config.TRUST_PROXY);
-  attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
+  const eventsInFlight = attachSocketHandlers(io, { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches), metrics, counters }, http.log, socketLimits, clientAddress(config.TRUST_PROXY), schemeOf);
   releaseRequests(io);
 
   http.setErrorHandler(handleHttpError);
@@ -268,6 +268,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     async drain() {
       draining = true;
       await new Promise((resolve) => setTimeout(resolve, config.DRAIN_NOTICE_MS));
+      // Every move taken is answered before the sockets go; those arriving now are sent again elsewhere.
+      await eventsInFlight.close();
       await matches.drain();
       io.local.disconnectSockets(true);
       await close();
