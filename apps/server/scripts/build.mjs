@@ -58,6 +58,11 @@ const result = await build({
   target: 'node20',
   // Maps for a debugger or `node --enable-source-maps` (which costs memory, so not by default).
   sourcemap: 'linked',
+  // A process keeps its scripts' source for life (V8 compiles functions lazily from it): without
+  // whitespace and with shorter syntax (names kept, for stack traces) the bundle's is 5.8 → 3.5 MB,
+  // which took the idle process from 147 to 139 MB RSS (`pnpm bench:load --idle 1`).
+  minifyWhitespace: true,
+  minifySyntax: true,
   metafile: true,
   logLevel: 'warning',
   plugins: [externalPackages],
