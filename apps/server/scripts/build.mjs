@@ -69,5 +69,7 @@ const result = await build({
   // Bundled CommonJS packages require node's own modules.
   banner: { js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" },
 });
-const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')).map((file) => path.relative(serverDir, path.resolve(file)));
+// The bundled dependencies by the lock file (an install changes it), not by their hundreds of files.
+const sources = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));
+const inputs = [...sources.map((file) => path.relative(serverDir, path.resolve(file))), '../../pnpm-lock.yaml'];
 writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(inputs));
