@@ -6,8 +6,12 @@
  * storm that is refused again. Zod-free, so the page can import it.
  */
 
-/** The steps between resends of a request refused as BUSY or UNAVAILABLE: quick at first, so a brief overload costs little, then about every two seconds. */
-export const resendStepsMs: readonly number[] = [100, 250, 500, 1000, 2000];
+/**
+ * The steps between resends of a request refused as BUSY or UNAVAILABLE:
+ * quick at first, so a brief overload costs little, then about every second
+ * (at most 1.5 s), so that play resumes within seconds of the database's return.
+ */
+export const resendStepsMs: readonly number[] = [100, 250, 500, 1000];
 
 /** The pause before resend number `attempt` (0 for the first), jittered; `random` in [0, 1). */
 export function resendPauseMs(attempt: number, random: () => number = Math.random): number {
