@@ -12,4 +12,6 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
 # Pending migrations are applied by the server at start-up (under
 # PostgreSQL's advisory lock, so several app nodes can start together).
-CMD ["pnpm", "--filter", "@oanquan/server", "start"]
+# Node itself on the build, with node's options from apps/server/node-args.json:
+# no package manager in between, whose own start-up the node would wait on.
+CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]

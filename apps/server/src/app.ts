@@ -136,6 +136,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     async drain() {
       draining = true;
       await new Promise((resolve) => setTimeout(resolve, config.DRAIN_NOTICE_MS));
+      // Every move taken is answered before the sockets go; those arriving now are sent again elsewhere.
+      await http.eventsInFlight.close();
       await http.matches.drain();
       io.local.disconnectSockets(true);
       await close();

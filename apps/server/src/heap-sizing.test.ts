@@ -19,6 +19,12 @@ describe("the server's node options", () => {
     expect(manifest.scripts.start).toContain(`node ${nodeArgs.join(' ')} dist/main.js`);
   });
 
+  it('are given by the Docker image, to node itself on the build', () => {
+    const dockerfile = readFileSync(path.join(paths.repoRoot, 'Dockerfile'), 'utf8');
+    const command = /^CMD\s+(\[.*\])\s*$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(command ?? 'null')).toEqual(['node', ...nodeArgs, 'apps/server/dist/main.js']);
+  });
+
   it("are given by the tests' and benchmarks' server processes, build or sources", () => {
     const entry = serverEntry(serverDir);
     expect(entry.args.slice(0, nodeArgs.length)).toEqual(nodeArgs);

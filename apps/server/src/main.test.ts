@@ -39,7 +39,9 @@ describe.each(engines)('the server process on %s', (engine) => {
     // JSON logs in production, with the migrations the start-up applied.
     expect(server.output()).toMatch(/"msg":"database ready"/);
     expect(server.output()).toMatch(/_init/);
-    expect(server.output()).toMatch(new RegExp(`^Open ${server.url}$`, 'm'));
+    // How long the start took, for a person and in the logs.
+    expect(server.output()).toMatch(new RegExp(`^Open ${server.url} \\(ready \\d+ ms after start\\)$`, 'm'));
+    expect(server.output()).toMatch(new RegExp(`"readyMs":\\d+,"cpuMs":\\d+,"database":"${engine}","msg":"ready"`));
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -19,6 +19,7 @@ export * from './phrases.js';
 export * from './page-errors.js';
 export * from './players.js';
 export * from './queue.js';
+export * from './resend-pauses.js';
 export * from './rooms.js';
 export * from './rules-options.js';
 export * from './session.js';

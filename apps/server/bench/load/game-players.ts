@@ -1,7 +1,9 @@
-import { legalMoves, newGame, type RuleOptions, type State } from '@oanquan/rules';
+import { legalMoves, newGame, type Position, type RuleOptions, type State } from '@oanquan/rules';
 import {
   followMove,
   RETRYABLE_CODES,
+  resendPauseMs,
+  resendStepsMs,
   stateOfSnapshot,
   unpackEnvelope,
   type Ack,
@@ -21,8 +23,6 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const hands = ['rock', 'paper', 'scissors'] as const;
 
 /** What every player of one run adds to. */
-/** As the web client's pauses before it resends a refused move (apps/web/src/lib/net/retrying-request.ts). */
-const RESEND_PAUSES_MS = [100, 250, 500, 1000, 2000];
 
 export class LoadTally {
   readonly latencies: number[] = [];
@@ -122,10 +122,11 @@ class LoadPlayer {
   /** Sends the very same request again after a refusal that asks for it (BUSY), as the web client does with a move. */
   private async requestResending<E extends keyof ClientToServerEvents>(event: E, payload: unknown): Promise<Ack<E>> {
     let ack = await this.request(event, payload);
-    for (const pause of RESEND_PAUSES_MS) {
+    // As the web client pauses before it resends a refused move (jittered, see resend-pauses.ts).
+    for (let attempt = 0; attempt < resendStepsMs.length; attempt++) {
       if (ack.ok || !RETRYABLE_CODES.has(ack.code as ErrorCode)) break;
       this.settings.tally.resent.add(`${event}:${ack.code}`);
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      await new Promise((resolve) => setTimeout(resolve, resendPauseMs(attempt)));
       ack = await this.request(event, payload);
     }
     return ack;

@@ -1,3 +1,4 @@
+import { isRetryable, resendPauseMs } from '@oanquan/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { freePort, startServerProcess } from '@oanquan/testkit';
@@ -90,8 +91,13 @@ export async function idleSocketsRun(steps: number[], env: Record<string, string
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const joined = (await socket.timeout(30_000).emitWithAck('room:join', { code })) as { ok: boolean; code?: string };
-    if (!joined.ok) throw new Error(`room:join refused: ${joined.code}`);
+    // A crowd arriving on a busy machine may be told BUSY: sent again after the clients' jittered pauses.
+    for (let attempt = 0; ; attempt++) {
+      const joined = (await socket.timeout(30_000).emitWithAck('room:join', { code })) as { ok: boolean; code?: string };
+      if (joined.ok) break;
+      if (!joined.code || !isRetryable(joined.code) || attempt >= 10) throw new Error(`room:join refused: ${joined.code}`);
+      await sleep(resendPauseMs(attempt));
+    }
   };
 
   try {

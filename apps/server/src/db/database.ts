@@ -1,8 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { pgHotSql, pgliteHotSql, type HotSql } from './hot-sql.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
@@ -50,7 +47,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   return target.kind === 'pglite' ? openPglite(target.dataDir, options) : openPostgres(target.url, options);
 }
 
+// Each database's driver is loaded only when it is the one opened: a process
+// never needs both, and loading one costs start-up time and memory for life.
 async function openPglite(dataDir: string | undefined, options: OpenOptions) {
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
@@ -69,6 +69,7 @@ async function openPglite(dataDir: string | undefined, options: OpenOptions) {
 }
 
 async function openPostgres(url: string, options: OpenOptions) {
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import('pg'), import('@prisma/adapter-pg')]);
   let migrations: MigrationReport | undefined;
   if (options.migrationsDir) {
     const client = new pg.Client({ connectionString: url });
@@ -80,8 +81,8 @@ async function openPostgres(url: string, options: OpenOptions) {
     }
   }
   // Pools of our own, Prisma's for the cold paths and one for the hot path, so their figures can be read.
-  const pool = newPool(url);
-  const hotPool = newPool(url, HOT_POOL_SIZE);
+  const pool = newPool(pg, url);
+  const hotPool = newPool(pg, url, HOT_POOL_SIZE);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const sql = pgHotSql(hotPool);
   return {
@@ -102,9 +103,9 @@ async function openPostgres(url: string, options: OpenOptions) {
   };
 }
 
-function newPool(url: string, max?: number): pg.Pool {
+function newPool(driver: typeof pg, url: string, max?: number): pg.Pool {
   // A server that cannot be reached (a network partition rather than a refusal) fails a request within this, as UNAVAILABLE, instead of never.
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, ...(max ? { max } : {}) });
+  const pool = new driver.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, ...(max ? { max } : {}) });
   // An idle connection cut by a server restart is dropped by the pool; the next query opens a fresh one.
   pool.on('error', () => {});
   return pool;

@@ -18,6 +18,7 @@ import { parseInput } from '../http/validate.js';
 import { ConnectionSlots } from './connection-slots.js';
 import { eventHandlers, type EventServices } from './event-handlers.js';
 import { playerChannel, sessionChannel, type GameServer, type GameSocket } from '../realtime/game-server.js';
+import { EventsInFlight } from './events-in-flight.js';
 import { PlayerRateLimiter } from './player-rate-limiter.js';
 import { defaultSocketLimits, type SocketLimits } from './socket-limits.js';
 import { refusalOf } from './socket-parser.js';
@@ -31,7 +32,8 @@ type Acknowledge = (answer: unknown) => void;
  * limits, then for every event check rate, size and name, parse the payload,
  * delegate to the match service and acknowledge. Handlers hold no game logic.
  * Every failure ends in an acknowledgement or a disconnection, never in an
- * exception past this layer.
+ * exception past this layer. Answers the events in flight, which a draining
+ * process closes before it lets its sockets go.
  */
 export function attachSocketHandlers(
   io: GameServer,
@@ -40,7 +42,8 @@ export function attachSocketHandlers(
   socketLimits: SocketLimits = defaultSocketLimits,
   addressOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '',
   schemeOf: (request: IncomingMessage) => 'http' | 'https' = () => 'http',
-): void {
+): EventsInFlight {
+  const inFlight = new EventsInFlight();
   // In the limits' counters: across the cluster with Redis, like the rate limits.
   const playerSlots = new ConnectionSlots(socketLimits.maxSocketsPerPlayer, services.counters, 'player');
   const addressSlots = new ConnectionSlots(socketLimits.maxSocketsPerAddress, services.counters, 'address');
@@ -122,6 +125,7 @@ export function attachSocketHandlers(
     const matchId = typeof payload === 'object' && payload !== null ? (payload as { matchId?: unknown }).matchId : undefined;
     const eventLog = () => logOf(socket, typeof matchId === 'string' ? matchId.slice(0, 64) : undefined);
     const handle = handlers[event] as (socket: GameSocket, payload: ClientPayload<E>) => Promise<Ack<E>>;
+    if (!inFlight.take()) return ack({ ok: false, code: ErrorCode.Unavailable, message: 'This server is leaving; send it again once reconnected' } as Ack<E>);
     Promise.resolve()
       .then(() => handle(socket, parseInput(clientEvents[event], payload) as ClientPayload<E>))
       .then(ack, (error: unknown) => {
@@ -137,7 +141,8 @@ export function attachSocketHandlers(
       .catch((error: unknown) => {
         eventLog().error({ err: error, event }, 'socket acknowledgement failed');
         socket.disconnect(true);
-      });
+      })
+      .finally(() => inFlight.done());
   };
 
   // Every event goes through here, known and unknown alike, and is handled
@@ -184,6 +189,7 @@ export function attachSocketHandlers(
       services.matchmaker.disconnected(socket.id).catch((error: unknown) => logOf(socket).error({ err: error }, 'leaving the queue failed'));
     });
   }
+  return inFlight;
 }
 
 /** Scripts and tests hand the token in `auth.token`; a browser's socket carries the session cookie. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Move } from '@oanquan/rules';
-import { unpackEnvelope, type Ack, type ClientEventName, type ClientToServerEvents, type MatchEventEnvelope, type MatchSnapshot, type Seat, type ServerToClientEvents } from '@oanquan/protocol';
+import { isRetryable, resendPauseMs, unpackEnvelope, type Ack, type ClientEventName, type ClientToServerEvents, type MatchEventEnvelope, type MatchSnapshot, type Seat, type ServerToClientEvents } from '@oanquan/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -31,6 +31,9 @@ export class ReconnectingPlayer {
   readonly pushed: number[] = [];
   readonly disconnects: number[] = [];
   readonly reconnects: number[] = [];
+  /** Moves sent whose answer never came (the connection cut first, or 5 s passed). */
+  unansweredMoves = 0;
+  private retries = 0;
   private pending: ({ moveId: string; version: number } & Move) | undefined;
   private waiters: Array<() => void> = [];
   private syncing: Promise<void> | undefined;
@@ -69,7 +72,10 @@ export class ReconnectingPlayer {
   async request<E extends ClientEventName>(event: E, payload: unknown): Promise<Ack<E> | null> {
     if (!this.socket.connected) return null;
     const timed = this.socket.timeout(5000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<Ack<E>> };
-    return timed.emitWithAck(event, payload).catch(() => null);
+    return timed.emitWithAck(event, payload).catch(() => {
+      if (event === 'move') this.unansweredMoves++;
+      return null;
+    });
   }
 
   async join(code: string): Promise<void> {
@@ -107,6 +113,13 @@ export class ReconnectingPlayer {
     if (!pending) return;
     const ack = await this.request('move', { matchId: this.matchId, ...pending });
     if (ack === null) return; // lost with the connection: resent after the reconnect
+    if (!ack.ok && isRetryable(ack.code)) {
+      // As the web client: the very same move again after a jittered pause (a draining node refuses new moves as UNAVAILABLE).
+      this.retries++;
+      await new Promise((resolve) => setTimeout(resolve, resendPauseMs(this.retries - 1)));
+      return;
+    }
+    this.retries = 0;
     if (this.pending === pending) this.pending = undefined;
     if (!ack.ok) {
       if (ack.code !== 'STALE_VERSION' && ack.code !== 'NOT_YOUR_TURN') throw new Error(`move refused: ${ack.code} ${ack.message}`);

@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { reconnectionOptions } from '@oanquan/protocol/resend-pauses';
 import type { Ack, ClientAcks, ClientEventName, ClientPayload, ClientToServerEvents, ServerToClientEvents } from '@oanquan/protocol';
 import { ClientErrorCode, failure, isErrorBody, type Failure } from './client-error.js';
 import { identity, type Identity } from './identity.svelte.js';
@@ -30,6 +31,8 @@ export class GameSocket {
   constructor(private readonly who: Identity) {
     this.socket = io({
       autoConnect: false,
+      // Back soon after a node is gone, and spread out so that its players do not all arrive at once.
+      ...reconnectionOptions,
       // The handshake carries the session cookie; nothing to send but after making sure there is one.
       auth: (send) => {
         void who.ensure().then((outcome) => {

@@ -41,9 +41,20 @@ describe('resendWhileRetryable', () => {
       { ok: false, code: 'BUSY', message: 'busy' },
       { ok: true, version: 5 },
     ];
-    const answer = await resendWhileRetryable(async () => (sent.push({ ...payload }), answers.shift()!), 30_000, async (ms) => void waits.push(ms));
+    const answer = await resendWhileRetryable(async () => (sent.push({ ...payload }), answers.shift()!), 30_000, async (ms) => void waits.push(ms), () => 0.5);
     expect(answer).toEqual({ ok: true, version: 5 });
     expect(sent).toEqual([payload, payload, payload]);
     expect(waits).toEqual([100, 250]);
+  });
+
+  it('spreads the resends of clients refused together', async () => {
+    const firstWait = async (random: number) => {
+      const waits: number[] = [];
+      const answers: Answer[] = [{ ok: false, code: 'UNAVAILABLE', message: 'down' }, { ok: true, version: 1 }];
+      await resendWhileRetryable(async () => answers.shift()!, 30_000, async (ms) => void waits.push(ms), () => random);
+      return waits[0];
+    };
+    expect(await firstWait(0)).toBe(50);
+    expect(await firstWait(0.99)).toBe(149);
   });
 });

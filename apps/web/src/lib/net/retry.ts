@@ -1,8 +1,6 @@
 // The codes alone, not the package's zod schemas: zod probes for eval when it parses, which the page's CSP reports.
 import { isRetryable } from '@oanquan/protocol/error-codes';
-
-/** Waits between resends: quick at first, so a brief overload (BUSY) costs little, then every two seconds. */
-const delaysMs = [100, 250, 500, 1000, 2000];
+import { resendPauseMs } from '@oanquan/protocol/resend-pauses';
 
 /**
  * Sends a request again while the server refuses it with a retryable code
@@ -14,11 +12,13 @@ export async function resendWhileRetryable<A extends { ok: boolean; code?: strin
   send: () => Promise<A>,
   totalMs = 30_000,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: () => number = Math.random,
 ): Promise<A> {
   const started = Date.now();
   let answer = await send();
   for (let attempt = 0; !answer.ok && answer.code !== undefined && isRetryable(answer.code); attempt++) {
-    const delay = delaysMs[Math.min(attempt, delaysMs.length - 1)]!;
+    // Jittered (see resend-pauses.ts): the clients a fault refused together come back spread out.
+    const delay = resendPauseMs(attempt, random);
     if (Date.now() - started + delay > totalMs) break;
     await sleep(delay);
     answer = await send();
