@@ -13,7 +13,10 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    // Two files at a time: a browser test waits on its own server process and Chromium most of the time.
+    maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Starting a server and Chromium on a busy machine (the server waits up to 180 s for its health answer).
+    hookTimeout: 240_000,
   },
 });

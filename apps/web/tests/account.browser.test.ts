@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame, playRatedGame } from './support/live-game.js';
+import { pairInQueue } from './support/room-flow.js';
 
 const phone = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
 
@@ -104,12 +105,9 @@ describe('accounts in Chromium on a 320 px phone', () => {
     expect(await guest.page.$('[data-rated-choice]')).toBeNull();
     expect(await horizontalOverflow(account.page)).toBeLessThanOrEqual(0);
     expect(await horizontalOverflow(guest.page)).toBeLessThanOrEqual(0);
-    for (const { page } of [account, guest]) {
-      await page.click('[data-pool="10+5"]');
-      await page.click('[data-play]:not([disabled])');
-    }
-    await Promise.all([account.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), guest.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
-    expect(account.page.url()).toBe(guest.page.url());
+    const link = await pairInQueue([account, guest], '10+5');
+    expect(account.page.url()).toBe(link);
+    expect(guest.page.url()).toBe(link);
     await account.page.waitForSelector('[data-room][data-rated="false"]');
     expect([...account.errors, ...guest.errors]).toEqual([]);
     await Promise.all([account.context.close(), guest.context.close()]);

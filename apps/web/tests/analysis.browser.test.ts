@@ -27,7 +27,7 @@ describe('the analysis explains itself', () => {
     harness = await startHarness();
     // Seed 43: 18 plies of random moves, with captures and refills, to the end of the game.
     game = await playFinishedGame(harness.server.url, 43);
-  }, 120_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

@@ -6,7 +6,7 @@ describe('a move made in Chromium while the database is down', () => {
   let harness: PostgresHarness;
   beforeAll(async () => {
     harness = await startPostgresHarness();
-  }, 120_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

@@ -2,7 +2,7 @@ import { newGame, play, type Move, type State } from '@oanquan/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCounts, horizontalOverflow, keepAccount, newPlayer, screenshot, startHarness, type Harness } from './support/harness.js';
-import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
+import { openRoom, pairInQueue, playOpener, waitForPly } from './support/room-flow.js';
 
 async function entry(page: Page, ply: number): Promise<{ mark: string; say: string; notation: string | null }> {
   const item = page.locator(`.moves [data-ply="${ply}"]`);
@@ -114,11 +114,8 @@ describe('the game log and the board explain themselves', () => {
       await page.goto(harness.server.url);
       await page.waitForSelector('[data-me] [data-my-name]');
       await keepAccount(page, `game_log_${i}`);
-      await page.click('[data-pool="3+2"]');
-      await page.click('[data-play]:not([disabled])');
-      await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');
     }
-    await Promise.all([a.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), b.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    await pairInQueue([a, b], '3+2');
     // Whatever seats the queue gave them, A's rock beats B's scissors: A moves first.
     await a.page.click('[data-hand="rock"]');
     await b.page.click('[data-hand="scissors"]');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsScreenshot, horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
 import { playFinishedGame } from './support/live-game.js';
-import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
+import { openRoom, pairInQueue, playOpener, waitForPly } from './support/room-flow.js';
 
 /** A browser that already holds this guest's token. */
 async function as(harness: Harness, token: string, options: Parameters<typeof newPlayer>[1] = {}): Promise<Player> {
@@ -109,10 +109,8 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
       await page.goto(harness.server.url);
       await page.waitForSelector('[data-me] [data-my-name]');
       await keepAccount(page, `rated_end_${i}`);
-      await page.click('[data-pool="3+2"]');
-      await page.click('[data-play]:not([disabled])');
     }
-    await Promise.all([a.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), b.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    await pairInQueue([a, b], '3+2');
     for (const { page } of [a, b]) await page.waitForSelector('[data-room][data-status="opener"] [data-opener]');
     const seatA = Number(await a.page.getAttribute('[data-room]', 'data-seat'));
     const [first, second] = seatA === 0 ? [a, b] : [b, a];

@@ -13,7 +13,7 @@ describe('countdowns in Chromium across a database outage the server lives throu
   let harness: PostgresHarness;
   beforeAll(async () => {
     harness = await startPostgresHarness({ FIRST_MOVE_TIMEOUT_MS: '60000' });
-  }, 120_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, startHarness, type Harness } from './support/harness.js';
+import { pairInQueue } from './support/room-flow.js';
 
 describe('the public queue in Chromium', () => {
   let harness: Harness;
@@ -24,14 +25,10 @@ describe('the public queue in Chromium', () => {
   it('puts two players who press Play into the same match, with the pool’s clock', async () => {
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser, { viewport: { width: 360, height: 740 }, isMobile: true, locale: 'vi-VN' });
-    for (const { page } of [a, b]) {
-      await page.goto(harness.server.url);
-      await page.click('[data-pool="3+2"]');
-      await page.click('[data-play]:not([disabled])');
-      await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');
-    }
-    await Promise.all([a.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), b.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
-    expect(a.page.url()).toBe(b.page.url());
+    for (const { page } of [a, b]) await page.goto(harness.server.url);
+    const link = await pairInQueue([a, b], '3+2');
+    expect(a.page.url()).toBe(link);
+    expect(b.page.url()).toBe(link);
     for (const { page } of [a, b]) await page.waitForSelector('[data-room][data-status="opener"] [data-opener]');
     const matchA = await a.page.getAttribute('[data-room]', 'data-match');
     expect(matchA).toMatch(/^[0-9a-f-]{36}$/);

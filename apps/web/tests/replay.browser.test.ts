@@ -37,7 +37,7 @@ describe('the replay viewer in Chromium', () => {
       state = result.state;
       return shown;
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

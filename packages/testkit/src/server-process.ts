@@ -50,14 +50,21 @@ export async function startServerProcess(env: Record<string, string>, options: {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy machine a fresh database's migrations alone take tens of seconds.
+  const ceilingMs = 180_000;
+  const deadline = Date.now() + ceilingMs;
   let gone = false;
+  let lastAnswer = 'no answer yet';
   void exited.then(() => (gone = true));
   while (Date.now() < deadline && !gone) {
-    const answered = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const answered = await fetch(`${url}/api/health`).then(
+      (r) => ((lastAnswer = `HTTP ${r.status}`), r.ok),
+      (error: Error) => ((lastAnswer = error.cause instanceof Error ? error.cause.message : error.message), false),
+    );
     if (answered) return { url, child, entry: entry.kind, output: () => output, exited };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output}`);
+  const why = gone ? 'it exited first' : `gave up after ${ceilingMs} ms`;
+  throw new Error(`waited for the server to answer ${url}/api/health with 200: ${why} (last answer: ${lastAnswer}); its output:\n${output}`);
 }

@@ -5,6 +5,7 @@ import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines, postgresAvailable } from '../testing/databases.js';
 import { api, newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
+import { waitFor } from '../testing/wait-for.js';
 import { StaleDataCleanup } from './stale-data-cleanup.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -81,16 +82,19 @@ describe.runIf(postgresAvailable)('a join half-way through while the guest clean
     await other.query('BEGIN');
     await other.query(`INSERT INTO match_event (match_id, version, payload) VALUES ($1, 1, '{}')`, [room.matchId]);
     const join = client.request('room:join', { code: room.code });
-    await waitFor(async () => (await other.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rowCount === 1);
+    await waitFor('the join to wait on the held lock', async () => (await other.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rowCount === 1);
 
     const cleanup = new StaleDataCleanup(db, log, settings).run().then(
       (outcome) => ({ outcome }),
       (error: unknown) => ({ error }),
     );
     // Either the cleanup settles (it skipped the guest) or it stands waiting behind the join as well.
-    await waitFor(async () =>
-      (await Promise.race([cleanup.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))])) ||
-      (await other.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rowCount === 2,
+    await waitFor(
+      'the cleanup to settle or wait on the lock too',
+      async () =>
+        (await Promise.race([cleanup.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))])) ||
+        (await other.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rowCount === 2,
+      { everyMs: 50 },
     );
     await other.query('ROLLBACK');
 
@@ -100,11 +104,3 @@ describe.runIf(postgresAvailable)('a join half-way through while the guest clean
     expect((await db.prisma.match.findUniqueOrThrow({ where: { id: room.matchId } })).player0Id).toBe(guest.player.id);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -149,7 +149,8 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     // The watcher joins while an event is on its way through Redis: its snapshot has it, so the event must not come again.
     const crossing = await game();
     await crossing.move(0);
-    await redis.command('CLIENT', 'PAUSE', '5000', 'WRITE');
+    // Paused until UNPAUSE: the long ceiling only matters on a busy machine, where the steps between take seconds.
+    await redis.command('CLIENT', 'PAUSE', '20000', 'WRITE');
     const onItsWay = await crossing.move(1);
     const early = await crossing.watch();
     expect(early.from).toBe(onItsWay);
@@ -163,10 +164,11 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     const checked = await game();
     await checked.move(0);
     const late = await checked.watch();
-    await redis.command('CLIENT', 'PAUSE', '8000', 'WRITE');
+    await redis.command('CLIENT', 'PAUSE', '30000', 'WRITE');
     const held = await checked.move(1);
     expect(held).toBe(late.from + 1);
-    await late.watcher.waitForVersion(held, 6000);
+    // Within the pause, so the event can only have come from the database.
+    await late.watcher.waitForVersion(held, 25_000);
     await redis.command('CLIENT', 'UNPAUSE');
     const next = await checked.move(2);
     await late.watcher.waitForVersion(next);

@@ -1,35 +1,20 @@
 import { parseRecord, PRESETS, replay } from '@oanquan/rules';
 import type { MatchList, MatchRecord, MatchSnapshot } from '@oanquan/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
-import { api, newGuest, newRoom, scriptedGame, startApp, TestClient } from '../testing/live.js';
+import { api, newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+import { appForSuite } from '../testing/suite-app.js';
 
 const GRACE_MS = 400;
 
 describe.each(engines)('the match lifecycle on %s', (engine) => {
-  let url: string;
-  let app: App;
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    ({ url, app } = await startApp(engine, {}, { ABANDON_GRACE_MS: String(GRACE_MS) }));
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await app.close();
-  });
-
-  async function client(token: string) {
-    const c = await TestClient.connect(url, token);
-    clients.push(c);
-    return c;
-  }
+  const server = appForSuite(engine, {}, { ABANDON_GRACE_MS: String(GRACE_MS) });
+  const { client } = server;
 
   /** Two players and a spectator in a room whose opener seat 0 has won. */
   async function started(roomBody: unknown = {}) {
-    const [alice, bob, carol] = await Promise.all([newGuest(url), newGuest(url), newGuest(url)]);
-    const room = await newRoom(url, alice.token, roomBody);
+    const [alice, bob, carol] = await Promise.all([newGuest(server.url), newGuest(server.url), newGuest(server.url)]);
+    const room = await newRoom(server.url, alice.token, roomBody);
     const [a, b, watcher] = await Promise.all([client(alice.token), client(bob.token), client(carol.token)]);
     await a.request('room:join', { code: room.code });
     await b.request('room:join', { code: room.code });
@@ -61,7 +46,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     await Promise.all([a, b, watcher].map((c) => c.until(() => endedWith(c) !== undefined, 'the timeout', 15_000)));
     for (const c of [a, b, watcher]) expect(endedWith(c)).toEqual({ type: 'ended', result: { winner: 0, reason: 'timeout', score: null }, ratings: null });
 
-    const record = (await api<MatchRecord>(url, `/api/matches/${matchId}`)).body;
+    const record = (await api<MatchRecord>(server.url, `/api/matches/${matchId}`)).body;
     expect(record.result).toEqual({ winner: 0, reason: 'timeout', score: null });
     expect(record.timeControl).toEqual({ initialSeconds: 2, incrementSeconds: 1 });
     // The first mover's remaining time = initial + increment, however long the first move took.
@@ -119,14 +104,14 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(endedWith(watcher)).toEqual({ type: 'ended', result: { winner: 0, reason: 'abandon', score: null }, ratings: null });
   });
 
-  it('opener timeout: a player who chose wins the toss when the other does not choose in time', async () => {
-    const quick = await startApp(engine, {}, { OPENER_TIMEOUT_MS: '300' });
-    try {
+  describe('with a 300 ms opener', () => {
+    const quick = appForSuite(engine, {}, { OPENER_TIMEOUT_MS: '300', ABANDON_GRACE_MS: String(GRACE_MS) });
+
+    it('opener timeout: a player who chose wins the toss when the other does not choose in time', async () => {
       const [alice, bob] = await Promise.all([newGuest(quick.url), newGuest(quick.url)]);
       const room = await newRoom(quick.url, alice.token);
-      const a = await TestClient.connect(quick.url, alice.token);
-      const b = await TestClient.connect(quick.url, bob.token);
-      clients.push(a, b);
+      const a = await quick.client(alice.token);
+      const b = await quick.client(bob.token);
       await a.request('room:join', { code: room.code });
       await b.request('room:join', { code: room.code });
       const chose = Date.now();
@@ -154,19 +139,13 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
       await a.until(() => a.events.some((e) => e.matchId === late.matchId && e.event.type === 'started'), 'the late opener');
       expect(a.events.filter((e) => e.matchId === late.matchId).map((e) => e.event.type)).toEqual(['seated', 'seated', 'opener-chosen', 'opener-forfeit', 'started']);
       expect(a.events.find((e) => e.matchId === late.matchId && e.event.type === 'started')!.event).toMatchObject({ first: 0 });
-    } finally {
-      await quick.app.close();
-    }
-  });
+    });
 
-  it('tells the present player when an opponent who left during the opener becomes claimable', async () => {
-    const quick = await startApp(engine, {}, { OPENER_TIMEOUT_MS: '300', ABANDON_GRACE_MS: String(GRACE_MS) });
-    try {
+    it('tells the present player when an opponent who left during the opener becomes claimable', async () => {
       const [alice, bob] = await Promise.all([newGuest(quick.url), newGuest(quick.url)]);
       const room = await newRoom(quick.url, alice.token);
-      const a = await TestClient.connect(quick.url, alice.token);
+      const a = await quick.client(alice.token);
       const b = await TestClient.connect(quick.url, bob.token);
-      clients.push(a);
       await a.request('room:join', { code: room.code });
       await b.request('room:join', { code: room.code });
       b.close();
@@ -175,9 +154,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
       // During the opener nothing is claimable, so a countdown can only come from the start.
       await a.until(() => a.presence.some((p) => p.seats[1].claimableAt !== null), 'the claim countdown');
       expect(a.presence.at(-1)?.seats[1].connected).toBe(false);
-    } finally {
-      await quick.app.close();
-    }
+    });
   });
 
   it('room:leave: a spectator who leaves stops counting and stops receiving events', async () => {
@@ -224,7 +201,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
       if (!ack.ok) throw new Error(ack.code);
       v = ack.version;
     }
-    const record = (await api<MatchRecord>(url, `/api/matches/${matchId}`)).body;
+    const record = (await api<MatchRecord>(server.url, `/api/matches/${matchId}`)).body;
     expect(record.status).toBe('ended');
     expect(record.opener).toEqual([{ round: 1, choices: ['paper', 'rock'], winner: 0, at: expect.any(String) }]);
     const replayed = replay({ rules: record.rules, first: record.first! }, record.moves.map(({ square, dir }) => ({ square, dir })));
@@ -232,7 +209,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     const result = replayed.positions.at(-1)!.result!;
     expect(record.result).toEqual({ winner: result.winner, reason: result.reason, score: result.score });
 
-    const response = await fetch(`${url}/api/matches/${matchId}/record`);
+    const response = await fetch(`${server.url}/api/matches/${matchId}/record`);
     expect(response.headers.get('content-disposition')).toMatch(/attachment/);
     const parsed = parseRecord(await response.text());
     if (!parsed.ok) throw new Error(parsed.error.message);
@@ -241,10 +218,10 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
   });
 
   it('lists finished matches newest first, page by page, and by player; live ones for spectators', async () => {
-    const [p, q] = await Promise.all([newGuest(url), newGuest(url)]);
+    const [p, q] = await Promise.all([newGuest(server.url), newGuest(server.url)]);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const room = await newRoom(url, p.token);
+      const room = await newRoom(server.url, p.token);
       const [cp, cq] = await Promise.all([client(p.token), client(q.token)]);
       await cp.request('room:join', { code: room.code });
       await cq.request('room:join', { code: room.code });
@@ -257,7 +234,7 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     let before: string | null = null;
     do {
       const query: string = `/api/matches?player=${p.player.id}&limit=2${before ? `&before=${before}` : ''}`;
-      const page: MatchList = (await api<MatchList>(url, query)).body;
+      const page: MatchList = (await api<MatchList>(server.url, query)).body;
       pages.push(page.matches.map((m) => m.id));
       expect(page.matches.every((m) => m.players.some((pl) => pl?.id === p.player.id) && m.status === 'ended')).toBe(true);
       before = page.next;
@@ -265,18 +242,18 @@ describe.each(engines)('the match lifecycle on %s', (engine) => {
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
     expect(pages.flat()).toEqual([...ids].reverse());
 
-    const everyone = (await api<MatchList>(url, '/api/matches?limit=100')).body.matches;
+    const everyone = (await api<MatchList>(server.url, '/api/matches?limit=100')).body.matches;
     expect(everyone.length).toBeGreaterThanOrEqual(5);
     const ends = everyone.map((m) => Date.parse(m.endedAt!));
     expect(ends).toEqual([...ends].sort((x, y) => y - x));
 
     const { matchId } = await started();
-    const live = (await api<MatchList>(url, '/api/matches?status=live&limit=100')).body.matches;
+    const live = (await api<MatchList>(server.url, '/api/matches?status=live&limit=100')).body.matches;
     expect(live.map((m) => m.id)).toContain(matchId);
     expect(live.every((m) => m.status === 'playing' || m.status === 'opener')).toBe(true);
-    expect((await api(url, '/api/matches?limit=0')).status).toBe(400);
-    expect((await api(url, '/api/matches?before=nonsense')).status).toBe(400);
+    expect((await api(server.url, '/api/matches?limit=0')).status).toBe(400);
+    expect((await api(server.url, '/api/matches?before=nonsense')).status).toBe(400);
     const farPast = Buffer.from('-200000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
-    expect((await api(url, `/api/matches?before=${farPast}`)).status).toBe(400);
+    expect((await api(server.url, `/api/matches?before=${farPast}`)).status).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
 import { PRESETS } from '@oanquan/rules';
 import { limits, type MatchEvent } from '@oanquan/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
-import { newGuest, newRoom, scriptedGame, startApp, TestClient } from '../testing/live.js';
+import { newGuest, newRoom, scriptedGame } from '../testing/live.js';
+import { appForSuite } from '../testing/suite-app.js';
 
 /** The rate limit is per player, shared by all of a player's sockets: the heaviest storm is many players with a socket each. */
 const SPECTATOR_GUESTS = 200;
@@ -15,29 +15,14 @@ const ARRIVAL_TOLERANCE_MS = 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 describe.each(engines)('a spectator storm on %s', (engine) => {
-  let url: string;
-  let app: App;
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    ({ url, app } = await startApp(engine, {}, { MAX_SOCKETS_PER_ADDRESS: '1000' }));
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await app.close();
-  });
-
-  async function client(token: string) {
-    const c = await TestClient.connect(url, token);
-    clients.push(c);
-    return c;
-  }
+  const server = appForSuite(engine, {}, { MAX_SOCKETS_PER_ADDRESS: '1000' }, 180_000);
+  const { client } = server;
 
   it(
     'two hundred spectators joining and leaving as fast as they may hold up no move and cost no mover any time',
     async () => {
-      const [alice, bob] = await Promise.all([newGuest(url), newGuest(url)]);
-      const room = await newRoom(url, alice.token, { timeControl: { initialSeconds: 600, incrementSeconds: 0 } });
+      const [alice, bob] = await Promise.all([newGuest(server.url), newGuest(server.url)]);
+      const room = await newRoom(server.url, alice.token, { timeControl: { initialSeconds: 600, incrementSeconds: 0 } });
       const players = [await client(alice.token), await client(bob.token)] as const;
       await players[0].request('room:join', { code: room.code });
       await players[1].request('room:join', { code: room.code });
@@ -45,7 +30,7 @@ describe.each(engines)('a spectator storm on %s', (engine) => {
       const opened = await players[1].request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
       if (!opened.ok) throw new Error(opened.code);
 
-      const guests = await Promise.all(Array.from({ length: SPECTATOR_GUESTS }, () => newGuest(url)));
+      const guests = await Promise.all(Array.from({ length: SPECTATOR_GUESTS }, () => newGuest(server.url)));
       const crowd = await Promise.all(guests.map((guest) => client(guest.token)));
 
       // Each spectator socket joins and leaves in a loop, one message per 1/ratePerSecond: the most the rate limit lets through.

@@ -1,38 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { legalMoves, newGame, play } from '@oanquan/rules';
-import type { App } from '../app.js';
-import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
-import { newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
+import { newGuest, newRoom } from '../testing/live.js';
+import { appForSuite } from '../testing/suite-app.js';
 import { lockMatch } from '../match-records/match-store.js';
 import { presenceWindowMs } from '../presence/presence-service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(engines)('watching a match on %s', (engine) => {
-  let url: string;
-  let app: App;
-  let db: Database;
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    ({ url, app, db } = await startApp(engine, {}, { MAX_SOCKETS_PER_ADDRESS: '1000', MAX_SOCKETS_PER_PLAYER: '10' }));
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await app.close();
-  });
-
-  async function client(token: string) {
-    const c = await TestClient.connect(url, token);
-    clients.push(c);
-    return c;
-  }
+  const server = appForSuite(engine, {}, { MAX_SOCKETS_PER_ADDRESS: '1000', MAX_SOCKETS_PER_PLAYER: '10' });
+  const { client } = server;
 
   /** Two players in play, seat 0 to move; when each client received each event. */
   async function started(roomBody: unknown = {}) {
-    const [alice, bob] = await Promise.all([newGuest(url), newGuest(url)]);
-    const room = await newRoom(url, alice.token, roomBody);
+    const [alice, bob] = await Promise.all([newGuest(server.url), newGuest(server.url)]);
+    const room = await newRoom(server.url, alice.token, roomBody);
     const [a, b] = await Promise.all([client(alice.token), client(bob.token)]);
     await a.request('room:join', { code: room.code });
     await b.request('room:join', { code: room.code });
@@ -49,7 +32,7 @@ describe.each(engines)('watching a match on %s', (engine) => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const taken = new Promise<void>((resolve) => (locked = resolve));
-    const done = db.prisma.$transaction(
+    const done = server.db.prisma.$transaction(
       async (tx) => {
         await lockMatch(tx, matchId);
         locked();
@@ -62,10 +45,10 @@ describe.each(engines)('watching a match on %s', (engine) => {
 
   it('a spectator join, a seated player coming back and a sync change nothing and wait for no lock', async () => {
     const { room, matchId, alice, version } = await started({ timeControl: { initialSeconds: 600, incrementSeconds: 0 } });
-    const row = () => db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
-    const events = () => db.prisma.matchEvent.count({ where: { matchId } });
+    const row = () => server.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+    const events = () => server.db.prisma.matchEvent.count({ where: { matchId } });
     const [before, eventsBefore] = [await row(), await events()];
-    const [spectator, again, syncer] = await Promise.all([client((await newGuest(url)).token), client(alice.token), client((await newGuest(url)).token)]);
+    const [spectator, again, syncer] = await Promise.all([client((await newGuest(server.url)).token), client(alice.token), client((await newGuest(server.url)).token)]);
 
     // Only PostgreSQL lets another connection hold the row while the server reads; PGlite is one connection.
     const hold = engine === 'postgresql' ? holdMatch(matchId) : undefined;
@@ -87,7 +70,7 @@ describe.each(engines)('watching a match on %s', (engine) => {
   it('presence is announced once per window during a burst of joins and leaves, and the last announcement is the final state', async () => {
     const { a, room } = await started();
     await a.until(() => a.presence.at(-1)?.seats[1].connected === true, 'both connected');
-    const guests = await Promise.all(Array.from({ length: 8 }, () => newGuest(url)));
+    const guests = await Promise.all(Array.from({ length: 8 }, () => newGuest(server.url)));
     const crowd = await Promise.all(Array.from({ length: 80 }, (_, i) => client(guests[i % guests.length]!.token)));
 
     const arrivals: number[] = [];
@@ -152,9 +135,9 @@ describe.each(engines)('watching a match on %s', (engine) => {
   });
 
   it('leaving a room one is not in, or one that does not exist, is answered and logs no warning', async () => {
-    const c = await client((await newGuest(url)).token);
-    const warn = vi.spyOn(app.http.log, 'warn');
-    const error = vi.spyOn(app.http.log, 'error');
+    const c = await client((await newGuest(server.url)).token);
+    const warn = vi.spyOn(server.app.http.log, 'warn');
+    const error = vi.spyOn(server.app.http.log, 'error');
     try {
       for (let i = 0; i < 10; i++) expect(await c.request('room:leave', { code: 'NoSuchRoom1' })).toEqual({ ok: true });
       expect(await c.request('room:join', { code: 'NoSuchRoom1' })).toMatchObject({ ok: false, code: 'ROOM_NOT_FOUND' });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, paths } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { testRedisUrl } from '../testing/cluster.js';
+import { startRedis, type OwnRedis } from '../testing/cluster.js';
 import { postgresAvailable, scratchTarget } from '../testing/databases.js';
 import { api, newGuest, TestClient } from '../testing/live.js';
 import { listen, made, until } from '../testing/challenges.js';
@@ -13,16 +13,19 @@ describe.skipIf(!postgresAvailable)('challenges across two processes sharing Red
   const apps: App[] = [];
   const clients: TestClient[] = [];
   let drop: () => Promise<void> = async () => {};
+  let redis: OwnRedis | undefined;
   afterAll(async () => {
     for (const client of clients) client.close();
     await Promise.all(apps.map((app) => app.close()));
     await drop();
+    await redis?.stop();
   });
 
   it('an open challenge is listed, taken and removed on the other process; a direct one reaches its target there, lives while both are connected, and is answered', async () => {
     const scratch = await scratchTarget('postgresql');
     drop = scratch.drop;
-    const config = loadConfig({ ...process.env, PORT: '0', ...testRateLimits, REDIS_URL: testRedisUrl, CHALLENGE_TICK_MS: '100', CHALLENGE_GRACE_MS: '600' });
+    redis = await startRedis();
+    const config = loadConfig({ ...process.env, PORT: '0', ...testRateLimits, REDIS_URL: redis.url, CHALLENGE_TICK_MS: '100', CHALLENGE_GRACE_MS: '600' });
     for (let i = 0; i < 2; i++) {
       const app = await buildApp(config, await openDatabase(scratch.target, { migrationsDir: paths.migrations }));
       await app.http.listen({ port: 0, host: '127.0.0.1' });

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, paths } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { testRedisUrl } from '../testing/cluster.js';
+import { startRedis, type OwnRedis } from '../testing/cluster.js';
+import { waitFor } from '../testing/wait-for.js';
 import { engines, postgresAvailable, scratchTarget } from '../testing/databases.js';
 import { newGuest, openedGame, startApp, TestClient } from '../testing/live.js';
 
@@ -14,14 +15,6 @@ function heard(client: TestClient): PhraseMessage[] {
   const messages: PhraseMessage[] = [];
   client.socket.on('phrase', (message) => messages.push(message));
   return messages;
-}
-
-async function until(test: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.each(engines)('quick phrases on %s', (engine) => {
@@ -55,7 +48,7 @@ describe.each(engines)('quick phrases on %s', (engine) => {
     const before = await a.request('sync', { matchId: room.matchId, version: 0 });
     expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'good-luck' })).toEqual({ ok: true });
     expect(await b.request('phrase:say', { matchId: room.matchId, phrase: 'thanks' })).toEqual({ ok: true });
-    await until(() => [toA, toB, toC, toD].every((messages) => messages.length === 2), 'both phrases everywhere');
+    await waitFor('both phrases everywhere', () => [toA, toB, toC, toD].every((messages) => messages.length === 2), { everyMs: 20 });
     for (const messages of [toA, toB, toC, toD]) {
       expect(messages.map((m) => [m.phrase, m.seat])).toEqual([['good-luck', 0], ['thanks', 1]]);
       expect(messages[0]).toMatchObject({ matchId: room.matchId, from: { id: alice.player.id } });
@@ -68,11 +61,11 @@ describe.each(engines)('quick phrases on %s', (engine) => {
   it("a spectator's phrase reaches the spectators only, never the players", async () => {
     const { a, c, room, heard: [toA, toB, toC, toD] } = await table();
     expect(await c.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })).toEqual({ ok: true });
-    await until(() => toC.length === 1 && toD.length === 1, "the spectator's phrase at both spectators");
+    await waitFor("the spectator's phrase at both spectators", () => toC.length === 1 && toD.length === 1, { everyMs: 20 });
     expect(toD[0]).toMatchObject({ phrase: 'nice', seat: null });
     // A player's phrase sent after it arrives after it: had the spectator's reached the players, it would be there first.
     expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'hello' })).toEqual({ ok: true });
-    await until(() => toB.length === 1 && toA.length === 1, "the player's phrase");
+    await waitFor("the player's phrase", () => toB.length === 1 && toA.length === 1, { everyMs: 20 });
     expect(toA.map((m) => m.phrase)).toEqual(['hello']);
     expect(toB.map((m) => m.phrase)).toEqual(['hello']);
   });
@@ -85,7 +78,7 @@ describe.each(engines)('quick phrases on %s', (engine) => {
     const say = (client: TestClient) => client.request('phrase:say', { matchId: room.matchId, phrase: 'gg' });
     expect([await say(a), await say(second), await say(a)]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(await say(second)).toMatchObject({ ok: false, code: 'TOO_MANY_PHRASES' });
-    await until(() => toB.length >= 3, 'the three phrases allowed');
+    await waitFor('the three phrases allowed', () => toB.length >= 3, { everyMs: 20 });
     // The refusal was acknowledged after the allowed three were broadcast; nothing follows them.
     expect(await a.request('sync', { matchId: room.matchId, version: 0 })).toMatchObject({ ok: true });
     expect(toB).toHaveLength(3);
@@ -96,10 +89,10 @@ describe.each(engines)('quick phrases on %s', (engine) => {
     const block = (method: 'PUT' | 'DELETE') => fetch(`${url}/api/blocks/${alice.player.id}`, { method, headers: { authorization: `Bearer ${bob.token}`, origin: url } });
     expect((await block('PUT')).status).toBe(200);
     expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })).toEqual({ ok: true });
-    await until(() => toC.length === 1 && toA.length === 1, 'the phrase at the spectator and the sender');
+    await waitFor('the phrase at the spectator and the sender', () => toC.length === 1 && toA.length === 1, { everyMs: 20 });
     expect((await block('DELETE')).status).toBe(200);
     expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'gg' })).toEqual({ ok: true });
-    await until(() => toC.length === 2 && toB.length === 1, 'the phrase after the unblocking');
+    await waitFor('the phrase after the unblocking', () => toC.length === 2 && toB.length === 1, { everyMs: 20 });
     // Had the first reached the blocker, it would be there before the second.
     expect(toB.map((m) => m.phrase)).toEqual(['gg']);
   });
@@ -120,7 +113,7 @@ describe.each(engines)('quick phrases on %s', (engine) => {
     expect(await stranger.request('phrase:say', { matchId: room.matchId, phrase: 'gg' })).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
     // A phrase that is allowed, sent last, is the first any of them hears.
     expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'close' })).toEqual({ ok: true });
-    await until(() => toB.length === 1 && toC.length === 1 && toA.length === 1, 'the one allowed phrase');
+    await waitFor('the one allowed phrase', () => toB.length === 1 && toC.length === 1 && toA.length === 1, { everyMs: 20 });
     expect([toA, toB, toC].map((messages) => messages.map((m) => m.phrase))).toEqual([['close'], ['close'], ['close']]);
   });
 });
@@ -129,16 +122,19 @@ describe.skipIf(!postgresAvailable)('quick phrases across two processes sharing 
   const apps: App[] = [];
   const clients: TestClient[] = [];
   let drop: () => Promise<void> = async () => {};
+  let redis: OwnRedis | undefined;
   afterAll(async () => {
     for (const client of clients) client.close();
     await Promise.all(apps.map((app) => app.close()));
     await drop();
+    await redis?.stop();
   });
 
   it("reach the opponent and the spectators connected to the other process, and a spectator's stays with the spectators", async () => {
     const scratch = await scratchTarget('postgresql');
     drop = scratch.drop;
-    const config = loadConfig({ ...process.env, PORT: '0', ...testRateLimits, REDIS_URL: testRedisUrl });
+    redis = await startRedis();
+    const config = loadConfig({ ...process.env, PORT: '0', ...testRateLimits, REDIS_URL: redis.url });
     for (let i = 0; i < 2; i++) {
       const app = await buildApp(config, await openDatabase(scratch.target, { migrationsDir: paths.migrations }));
       await app.http.listen({ port: 0, host: '127.0.0.1' });
@@ -153,9 +149,9 @@ describe.skipIf(!postgresAvailable)('quick phrases across two processes sharing 
     await otherWatcher.request('room:join', { code: room.code });
     const [toA, toB, toWatcher, toOther] = [a, b, watcher, otherWatcher].map(heard) as [PhraseMessage[], PhraseMessage[], PhraseMessage[], PhraseMessage[]];
     expect(await watcher.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })).toEqual({ ok: true });
-    await until(() => toOther.length === 1, "the spectator's phrase on the other process");
+    await waitFor("the spectator's phrase on the other process", () => toOther.length === 1, { everyMs: 20 });
     expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'hello' })).toEqual({ ok: true });
-    await until(() => toB.length === 1 && toWatcher.length === 2 && toA.length === 1, "the player's phrase on both processes");
+    await waitFor("the player's phrase on both processes", () => toB.length === 1 && toWatcher.length === 2 && toA.length === 1, { everyMs: 20 });
     expect(toB.map((m) => m.phrase)).toEqual(['hello']);
     expect(toWatcher.map((m) => m.phrase)).toEqual(['nice', 'hello']);
     expect(toA.map((m) => m.phrase)).toEqual(['hello']);

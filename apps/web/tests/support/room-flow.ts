@@ -38,3 +38,22 @@ export async function playPly(players: Player[], ply: number): Promise<void> {
   await mover.page.click('[data-board] [data-square][data-legal]');
   await mover.page.click('[data-board] [data-dir]');
 }
+
+const roomPath = /\/r\/[A-Za-z0-9]+$/;
+
+/**
+ * The public queue's steps, each player on the home page in turn: pick
+ * `pool`, press Play, see the queue take it. Resolves once the queue has put
+ * them all in one room, and answers its link.
+ */
+export async function pairInQueue(players: Player[], pool = '3+2'): Promise<string> {
+  for (const { page } of players) {
+    await page.click(`[data-pool="${pool}"]`);
+    await page.click('[data-play]:not([disabled])');
+    await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');
+  }
+  await Promise.all(players.map(({ page }) => page.waitForURL(roomPath)));
+  const links = players.map(({ page }) => page.url());
+  expect(new Set(links).size).toBe(1);
+  return links[0]!;
+}

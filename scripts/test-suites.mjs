@@ -1,0 +1,71 @@
+// Every package's test suite at once, each its own process: the suites share no
+// database, port or file (each makes its own throw-away databases and takes
+// spare ports), and most of their time is spent waiting on servers, sockets and
+// timers, so side by side they take little more than the longest alone. Each
+// output line is prefixed with its package; the end lists each suite's time, and
+// the run fails if any suite failed. Arguments, when given, name the package
+// directories to run (`node scripts/test-suites.mjs apps/server packages/rules`).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function workspacePackages() {
+  return ['packages', 'apps'].flatMap((group) =>
+    readdirSync(path.join(root, group))
+      .map((name) => path.join(group, name))
+      .filter((dir) => existsSync(path.join(root, dir, 'package.json'))),
+  );
+}
+
+const dirs = process.argv.length > 2 ? process.argv.slice(2) : workspacePackages();
+const suites = dirs
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) }))
+  .filter(({ manifest }) => manifest.scripts?.test)
+  .map(({ dir, manifest }) => ({ dir, name: manifest.name }));
+const width = Math.max(...suites.map((suite) => suite.name.length));
+const children = new Set();
+
+function prefixed(stream, label, out) {
+  let pending = '';
+  stream.on('data', (chunk) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop();
+    for (const line of lines) out.write(`${label} ${line}\n`);
+  });
+  stream.on('end', () => pending && out.write(`${label} ${pending}\n`));
+}
+
+function run(suite) {
+  const started = Date.now();
+  const label = `[${suite.name.padEnd(width)}]`;
+  // Its own process group, so an interrupted run stops the suite's servers and browsers too.
+  const child = spawn('pnpm', ['run', 'test'], { cwd: path.join(root, suite.dir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(child);
+  prefixed(child.stdout, label, process.stdout);
+  prefixed(child.stderr, label, process.stderr);
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      children.delete(child);
+      resolve({ ...suite, ok: code === 0, result: code === 0 ? 'passed' : `FAILED (${code ?? signal})`, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) process.kill(-child.pid, 'SIGTERM');
+    process.exit(1);
+  });
+}
+
+const started = Date.now();
+const results = await Promise.all(suites.map(run));
+const line = (name, result, seconds) => `  ${name.padEnd(width)}  ${result.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`;
+console.log('\nTest suites (run side by side):');
+for (const result of results.sort((a, b) => b.seconds - a.seconds)) console.log(line(result.name, result.result, result.seconds));
+const failed = results.filter((result) => !result.ok);
+console.log(line('all', failed.length ? `FAILED (${failed.length})` : 'passed', (Date.now() - started) / 1000));
+process.exit(failed.length ? 1 : 0);
