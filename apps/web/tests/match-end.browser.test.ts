@@ -139,7 +139,17 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     expect(await b.page.textContent(`[data-rating-change="${seatB}"]`)).toContain(`(${downB})`);
     expect(await b.page.textContent('[data-end-sentence]')).toBe('You resigned.');
     // The panel's rating is the new one.
-    const after = 1500 + Number(upA!.slice(1));
+    await a.page.waitForSelector(`[data-player="${seatA}"] [data-rating="${1500 + Number(upA!.slice(1))}?"]`);
+
+    // A rated queue game is a pair: B resigns the return game too, which completes the pair.
+    await a.page.click('[data-action="return-game"]');
+    for (const { page } of [a, b]) await page.waitForSelector('[data-room][data-status="playing"] [data-pairing-game="2"]', { timeout: 20_000 });
+    await b.page.click('[data-action="resign"]');
+    await b.page.click('[data-action="confirm"]');
+    for (const { page } of [a, b]) await page.waitForSelector('[data-result][data-reason="resign"] [data-rating-change]');
+    const upPair = await a.page.getAttribute(`[data-rating-change="${seatA}"]`, 'data-delta');
+    expect(upPair).toMatch(/^\+\d+$/);
+    const after = 1500 + Number(upA!.slice(1)) + Number(upPair!.slice(1));
     await a.page.waitForSelector(`[data-player="${seatA}"] [data-rating="${after}?"]`);
 
     // New opponent: back into 3+2, where a third player is waiting.
