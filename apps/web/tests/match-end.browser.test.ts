@@ -101,7 +101,7 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     await Promise.all([a.context.close(), b.context.close(), watcher.context.close()]);
   });
 
-  it('shows ratings in the room and the change when a rated game ends; New opponent finds someone else in the same pool', { timeout: 120_000 }, async () => {
+  it('shows ratings in the room and the change when a rated game ends; New opponent finds someone else in the same pool', { timeout: 240_000 }, async () => {
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true });
     // Rated games are for accounts.
@@ -162,7 +162,9 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     await c.page.click('[data-pool="3+2"]');
     await c.page.click('[data-play]:not([disabled])');
     const oldRoom = a.page.url();
-    await Promise.all([a.page.waitForURL((url) => /\/r\/[A-Za-z0-9]+$/.test(url.pathname) && url.href !== oldRoom), c.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    // A won the pair, so the gap to C (a new player) takes the queue a few seconds of widening to accept.
+    const paired = { timeout: 90_000 };
+    await Promise.all([a.page.waitForURL((url) => /\/r\/[A-Za-z0-9]+$/.test(url.pathname) && url.href !== oldRoom, paired), c.page.waitForURL(/\/r\/[A-Za-z0-9]+$/, paired)]);
     expect(a.page.url()).toBe(c.page.url());
 
     // Both are on the leaderboard already, provisional and marked.
