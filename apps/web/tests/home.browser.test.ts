@@ -25,6 +25,8 @@ describe('the home page in Chromium', () => {
     expect((await page.textContent('[data-play]'))?.trim()).toBe('Play');
     expect((await page.textContent('[data-create]'))?.trim()).toBe('Create room');
 
+    // Once the page runs (the guest it made is shown): a click before that changes nothing.
+    await page.waitForSelector('[data-me] [data-my-name]');
     await page.click('[data-lang="vi"]');
     expect((await page.textContent('[data-play]'))?.trim()).toBe('Chơi ngay');
     expect((await page.textContent('[data-create]'))?.trim()).toBe('Tạo phòng');
