@@ -3,7 +3,8 @@
 // spare ports), and most of their time is spent waiting on servers, sockets and
 // timers, so side by side they take little more than the longest alone. Each
 // output line is prefixed with its package; the end lists each suite's time, and
-// the run fails if any suite failed. Arguments, when given, name the package
+// the run fails if any suite failed. A failed suite's failures are repeated,
+// briefly, just above that list, where a log cut to its tail still shows them. Arguments, when given, name the package
 // directories to run (`node scripts/test-suites.mjs apps/server packages/rules`).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -28,14 +29,37 @@ const suites = dirs
 const width = Math.max(...suites.map((suite) => suite.name.length));
 const children = new Set();
 
-function prefixed(stream, label, out) {
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** Each failed test's heading and the first lines of its error, from vitest's "Failed Tests" section. */
+function failureDigest(lines, perFailure = 8, most = 60) {
+  const start = lines.findIndex((line) => /Failed Tests \d+/.test(line));
+  if (start < 0) return lines.filter((line) => /×|FAIL/.test(line)).slice(0, most);
+  const digest = [];
+  let left = 0;
+  for (const line of lines.slice(start + 1)) {
+    if (/^\s*Test Files\s/.test(line)) break;
+    if (/^\s*FAIL\s/.test(line)) left = perFailure;
+    if (left > 0 && line.trim()) {
+      digest.push(line);
+      left--;
+    }
+  }
+  return digest.slice(0, most);
+}
+
+function prefixed(stream, label, out, kept) {
   let pending = '';
+  const write = (line) => {
+    kept.push(line.replace(ANSI, ''));
+    out.write(`${label} ${line}\n`);
+  };
   stream.on('data', (chunk) => {
     const lines = (pending + chunk.toString()).split('\n');
     pending = lines.pop();
-    for (const line of lines) out.write(`${label} ${line}\n`);
+    for (const line of lines) write(line);
   });
-  stream.on('end', () => pending && out.write(`${label} ${pending}\n`));
+  stream.on('end', () => pending && write(pending));
 }
 
 function run(suite) {
@@ -44,12 +68,13 @@ function run(suite) {
   // Its own process group, so an interrupted run stops the suite's servers and browsers too.
   const child = spawn('pnpm', ['run', 'test'], { cwd: path.join(root, suite.dir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
-  prefixed(child.stdout, label, process.stdout);
-  prefixed(child.stderr, label, process.stderr);
+  const lines = [];
+  prefixed(child.stdout, label, process.stdout, lines);
+  prefixed(child.stderr, label, process.stderr, lines);
   return new Promise((resolve) => {
     child.once('close', (code, signal) => {
       children.delete(child);
-      resolve({ ...suite, ok: code === 0, result: code === 0 ? 'passed' : `FAILED (${code ?? signal})`, seconds: (Date.now() - started) / 1000 });
+      resolve({ ...suite, lines, ok: code === 0, result: code === 0 ? 'passed' : `FAILED (${code ?? signal})`, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
@@ -63,6 +88,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const started = Date.now();
 const results = await Promise.all(suites.map(run));
+for (const result of results.filter((result) => !result.ok)) {
+  console.log(`\n${result.name} failed:`);
+  for (const line of failureDigest(result.lines)) console.log(`  ${line}`);
+}
 const line = (name, result, seconds) => `  ${name.padEnd(width)}  ${result.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`;
 console.log('\nTest suites (run side by side):');
 for (const result of results.sort((a, b) => b.seconds - a.seconds)) console.log(line(result.name, result.result, result.seconds));
