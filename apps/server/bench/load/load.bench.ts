@@ -7,6 +7,13 @@
  *   pnpm bench:load --idle 1000,5000,10000   server RSS and heap as idle sockets in rooms grow to each count
  *   pnpm bench:load --games 100 --db pglite --no-floor --cpu-prof .data/profiles
  *                                       also writes each server process's CPU profile (.cpuprofile) there
+ *   pnpm bench:load --games 300,600 --pin   the load generator pinned to core 1, the floor relay and the
+ *                                       server to core 0 (taskset; PostgreSQL stays where the system runs it)
+ *   pnpm bench:load --games 300 --perf .data/perf
+ *                                       also records the measured window of each run with Linux perf (on-CPU
+ *                                       samples only), one perf.data per run there; JavaScript frames are named
+ *                                       by the processes' jit-<pid>.dump (node --perf-prof, written in apps/server):
+ *                                       `perf inject --jit -i <run>.perf.data -o <run>.jit.data` then `perf report -i`
  *
  * Players are real socket.io-client sockets that choose random legal moves
  * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
@@ -24,7 +31,7 @@
  * versions still not seen five seconds after the last move was answered.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +46,7 @@ import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
+import { describePinning, pin, pinningFor } from './pinning.js';
 import { ProcessWatch, type ProcessUse } from './process-stats.js';
 import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
 
@@ -54,6 +62,8 @@ const { values: args } = parseArgs({
     'no-floor': { type: 'boolean', default: false },
     idle: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    perf: { type: 'string' },
+    pin: { type: 'boolean', default: false },
   },
 });
 
@@ -101,6 +111,10 @@ interface Figures {
 }
 
 const thinkMs = Number(args.think);
+const pinning = pinningFor(args.pin);
+if (pinning) pin(process.pid, pinning.generatorCore);
+/** A measured process goes to its own core (it inherited the generator's when it was started). */
+const pinMeasured = (pid: number) => pinning && pin(pid, pinning.serverCore);
 const durationS = Number(args.duration);
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
@@ -124,12 +138,26 @@ async function loopDelays(metricsUrls: string[]): Promise<() => Promise<string>>
   };
 }
 
-async function measure(tally: LoadTally, pids: number[], games: number, metricsUrls: string[] = []): Promise<Omit<Figures, 'lost'>> {
+/**
+ * On-CPU samples of the measured window (a CPU profile from --cpu-prof is
+ * sampled on the wall clock: on a busy machine it blames whatever the process
+ * was descheduled in, system calls first).
+ */
+function perfRecord(pids: number[], label: string): Promise<void> {
+  if (!args.perf) return Promise.resolve();
+  mkdirSync(args.perf, { recursive: true });
+  const file = path.resolve(args.perf, `${label}.perf.data`);
+  const perf = spawn('perf', ['record', '-q', '-k', 'mono', '-e', 'cpu-clock', '-F', '999', '-g', '-p', pids.join(','), '-o', file, '--', 'sleep', String(durationS)], { stdio: 'inherit' });
+  return new Promise((resolve) => perf.once('exit', () => resolve()));
+}
+
+async function measure(tally: LoadTally, pids: number[], games: number, label: string, metricsUrls: string[] = []): Promise<Omit<Figures, 'lost'>> {
   // Steady play is measured, not the crowd arriving: every game's opener decided (or a minute
   // gone), then the first moves under way.
   for (let waited = 0; tally.started < 2 * games && waited < 60_000; waited += 100) await sleep(100);
   await sleep(3000);
   const watch = new ProcessWatch(pids);
+  const recording = perfRecord(pids, label);
   const loops = await loopDelays(metricsUrls);
   tally.measuring = true;
   const started = performance.now();
@@ -137,6 +165,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, metricsU
   tally.measuring = false;
   const seconds = (performance.now() - started) / 1000;
   const processes = watch.stop();
+  await recording;
   const loopFigures = await loops();
   tally.stopping = true;
   for (let waited = 0; tally.inFlight > 0 && waited < 15_000; waited += 100) await sleep(100);
@@ -188,12 +217,13 @@ async function sequentialPg(url: string, count: number): Promise<number[]> {
 
 /** Node writes the profile when the process exits, which SIGTERM's drain (server) or handler (relay) ends with. */
 function cpuProfArgs(): string[] {
-  return args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+  return [...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []), ...(args.perf ? ['--perf-prof'] : [])];
 }
 
 async function floorRun(run: Run, databaseUrl: string): Promise<{ figures: Figures; pg: Percentiles; echo: Percentiles }> {
   const port = await freePort();
   const relay = spawn(process.execPath, [...cpuProfArgs(), '--import', 'tsx', path.join(here, 'floor-relay.ts'), databaseUrl, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  pinMeasured(relay.pid!);
   try {
     await waitForLine(relay, 'ready');
     const url = `http://127.0.0.1:${port}`;
@@ -201,7 +231,7 @@ async function floorRun(run: Run, databaseUrl: string): Promise<{ figures: Figur
     const echo = await echoLatencies(url, 500);
     const tally = new LoadTally();
     const players = await startFloorGames(url, run.games, thinkMs, tally);
-    const figures = await measure(tally, [relay.pid!], run.games);
+    const figures = await measure(tally, [relay.pid!], run.games, `floor-${run.games}`);
     closeAll(players);
     const stored = await storedIds(databaseUrl, 'SELECT move_id FROM floor_move');
     return { figures: { ...figures, lost: missing(tally, stored) }, pg: percentiles(pgLatencies), echo: percentiles(echo) };
@@ -237,11 +267,13 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
     for (let i = 0; i < run.processes; i++) {
       const metricsPort = await freePort();
       metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
-      servers.push(await startServerProcess({ ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' }, { nodeArgs: cpuProfArgs() }));
+      const server = await startServerProcess({ ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' }, { nodeArgs: cpuProfArgs() });
+      pinMeasured(server.child.pid!);
+      servers.push(server);
     }
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
-    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games, metricsUrls);
+    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games, `server-${run.games}x${run.processes}`, metricsUrls);
     // An event behind a hole may still be on its way from the other process (through Redis): a hole counts as missed once five more seconds have not filled it.
     const holes = () => players.reduce((sum, player) => sum + player.missing(), 0);
     for (let waited = 0; holes() > 0 && waited < 5000; waited += 100) await sleep(100);
@@ -281,7 +313,7 @@ async function loadRuns(runs: Run[]): Promise<void> {
     const scratch = run.db === 'postgresql' || withFloor ? await scratchTarget('postgresql') : null;
     const databaseUrl = scratch?.target.kind === 'postgresql' ? scratch.target.url : null;
     try {
-      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s`);
+      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s · ${describePinning(pinning)}`);
       const floor = withFloor && databaseUrl ? await floorRun(run, databaseUrl) : null;
       if (floor) {
         console.log(`  floor, one at a time: plain pg statement ${formatPercentiles(floor.pg)}; Socket.IO echo ${formatPercentiles(floor.echo)}`);

@@ -5,6 +5,31 @@ import { logFailure } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
 import type { MatchObserver, MatchService } from './match-service.js';
 
+const dueKinds = ['clock', 'first-move', 'abandoned', 'opener'] as const;
+type DueKind = (typeof dueKinds)[number];
+
+/**
+ * Every kind of deadline due, at most 100 of each, in one prepared statement:
+ * the sweep runs every two seconds on every process whether anything is due
+ * or not, and four queries through Prisma's query compiler cost an idle
+ * process more CPU than everything else it does. `$1` is now, `$2` the
+ * instant before which an absence is past the grace, `$3` the one before
+ * which an opener round has lapsed (this process's clock, as the timers').
+ */
+const dueStatement = {
+  name: 'deadlines-due',
+  text: `
+    (SELECT 'clock' AS kind, id::text AS id FROM match WHERE status = 'playing' AND clock_deadline <= $1 LIMIT 100)
+    UNION ALL
+    (SELECT 'first-move', m.id::text FROM match m
+      WHERE m.status = 'playing' AND m.first_move_deadline <= $1 AND NOT EXISTS (SELECT 1 FROM move mv WHERE mv.match_id = m.id) LIMIT 100)
+    UNION ALL
+    (SELECT 'abandoned', id::text FROM match WHERE status IN ('opener', 'playing') AND absent0_since <= $2 AND absent1_since <= $2 LIMIT 100)
+    UNION ALL
+    (SELECT 'opener', r.match_id::text FROM opener_round r JOIN match m ON m.id = r.match_id
+      WHERE r.decided_at IS NULL AND r.created_at <= $3 AND m.status = 'opener' LIMIT 100)`,
+};
+
 /**
  * Acts on deadlines without waiting for anyone: ends matches whose running
  * clock has run out, aborts those whose first move is overdue, decides
@@ -59,34 +84,23 @@ export class DeadlineSweeper implements MatchObserver {
 
   private async sweep(): Promise<void> {
     try {
-      const due = await this.db.prisma.match.findMany({
-        where: { status: 'playing', clockDeadline: { lte: new Date() } },
-        select: { id: true },
-        take: 100,
-      });
-      for (const { id } of due) await this.expire(id);
-      const firstMoveDue = await this.db.prisma.match.findMany({
-        where: { status: 'playing', firstMoveDeadline: { lte: new Date() }, moves: { none: {} } },
-        select: { id: true },
-        take: 100,
-      });
-      for (const { id } of firstMoveDue) await this.expire(id);
-      const goneSince = new Date(Date.now() - this.settings.abandonGraceMs);
-      const abandoned = await this.db.prisma.match.findMany({
-        where: { status: { in: ['opener', 'playing'] }, absent0Since: { lte: goneSince }, absent1Since: { lte: goneSince } },
-        select: { id: true },
-        take: 100,
-      });
-      for (const { id } of abandoned) {
-        await this.matches.endAbandoned(id, this.settings.abandonGraceMs).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'ending an abandoned match failed'));
-      }
-      const lapsed = await this.db.prisma.openerRound.findMany({
-        where: { decidedAt: null, createdAt: { lte: new Date(Date.now() - this.matches.openerTimeoutMs) }, match: { status: 'opener' } },
-        select: { matchId: true },
-        take: 100,
-      });
-      for (const { matchId } of lapsed) {
-        await this.matches.forfeitOpener(matchId).catch((error: unknown) => logFailure(this.log, error, { matchId }, 'opener timeout failed'));
+      const now = Date.now();
+      const due = await this.db.sql.query<{ kind: DueKind; id: string }>(dueStatement, [
+        new Date(now),
+        new Date(now - this.settings.abandonGraceMs),
+        new Date(now - this.matches.openerTimeoutMs),
+      ]);
+      // In the order the kinds are listed; a match under two of them is acted on once, for the first.
+      const done = new Set<string>();
+      for (const { kind, id } of due.sort((a, b) => dueKinds.indexOf(a.kind) - dueKinds.indexOf(b.kind))) {
+        if (done.has(id)) continue;
+        done.add(id);
+        if (kind === 'clock' || kind === 'first-move') await this.expire(id);
+        else if (kind === 'abandoned') {
+          await this.matches.endAbandoned(id, this.settings.abandonGraceMs).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'ending an abandoned match failed'));
+        } else {
+          await this.matches.forfeitOpener(id).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'opener timeout failed'));
+        }
       }
     } catch (error) {
       logFailure(this.log, error, {}, 'deadline sweep failed');
