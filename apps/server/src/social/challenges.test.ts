@@ -6,7 +6,7 @@ import { engines } from '../testing/databases.js';
 import { api, newAccount, newGuest, startApp, TestClient } from '../testing/live.js';
 import { listen, made, until } from '../testing/challenges.js';
 
-const fast = { CHALLENGE_TICK_MS: '100', CHALLENGE_GRACE_MS: '600', CHALLENGE_TTL_MS: '2500' };
+const fast = { CHALLENGE_TICK_MS: '100', CHALLENGE_GRACE_MS: '1000', CHALLENGE_TTL_MS: '5000' };
 
 describe.each(engines)('challenges on %s', (engine) => {
   let url: string;
@@ -86,7 +86,7 @@ describe.each(engines)('challenges on %s', (engine) => {
     await bob.client.request('lobby:watch', {});
     const offered = made(await alice.client.request('challenge:open', {}));
     // Renewed while she is here: three graces later it is still listed.
-    await new Promise((resolve) => setTimeout(resolve, 1800));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     const still = await bob.client.request('lobby:watch', {});
     expect(still.ok && still.challenges.map((c) => c.id)).toContain(offered.id);
     alice.client.close();
