@@ -118,7 +118,7 @@ export class YieldingLane {
         this.agingTimer ??= setTimeout(() => {
           this.agingTimer = undefined;
           this.schedule();
-        }, this.options.maxWaitMs - waited);
+        }, this.options.maxWaitMs - waited).unref();
         return;
       }
     }
