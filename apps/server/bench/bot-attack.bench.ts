@@ -14,7 +14,9 @@
  * tasks logged in each phase.
  *
  * The server runs on one core and the bench's clients on the other
- * (BENCH_PIN=0 leaves both to the scheduler), and each phase prints the
+ * (BENCH_PIN=0 leaves both to the scheduler); the attacker's clients are a
+ * process of their own (bot-attack-clients.ts), so that their sockets do not
+ * delay the event loop that times people's acks. Each phase prints the
  * server's CPU per move, of the whole process and of its main thread, and
  * its event loop's delay, so that what the server spends can be told from
  * what the clients spend. With the attack, the CPU of the moves that are not
