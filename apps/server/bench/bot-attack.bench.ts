@@ -12,25 +12,43 @@
  * from the victim's ack to the computer's move against its deadline, the
  * server's BOT_MOVE_DELAY_MS). Then the failures of the server's periodic
  * tasks logged in each phase.
+ *
+ * The server runs on one core and the bench's clients on the other
+ * (BENCH_PIN=0 leaves both to the scheduler); the attacker's clients are a
+ * process of their own (bot-attack-clients.ts), so that their sockets do not
+ * delay the event loop that times people's acks. Each phase prints the
+ * server's CPU per move, of the whole process and of its main thread, and
+ * its event loop's delay, so that what the server spends can be told from
+ * what the clients spend. With the attack, the CPU of the moves that are not
+ * the attack's is taken at the rate measured without it, and the rest is
+ * the attack's, per move (its people's moves and the computer's replies).
+ * BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
  */
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { PRESETS } from '@oanquan/rules';
-import type { RoomResponse, Seat } from '@oanquan/protocol';
 import { startServerProcess } from '@oanquan/testkit';
 import { engines, scratchTarget } from '../src/testing/databases.js';
 import { HumanSide } from '../src/testing/human-side.js';
-import { newGuest, TestClient } from '../src/testing/live.js';
+import { newGuest } from '../src/testing/live.js';
+import { BOT_LEVEL as LEVEL, botGame } from './bot-game-client.js';
 import { peoplePlaying, percentiles, quantile } from './people-playing.js';
+import { cpuLine, pin, serverLoopDelay, watchServer, type ServerCpu } from './server-share.js';
 
 const ATTACK_GUESTS = Number(process.env.BENCH_ATTACK_GUESTS ?? 110);
 const GAMES_EACH = Number(process.env.BENCH_ATTACK_GAMES_EACH ?? 3);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 30);
-const LEVEL = 8;
 const MOVE_DELAY_MS = 600;
 const VICTIM_THINK_MS = 1000;
 const ATTACKER_ADDRESS = '198.51.100.7';
 const VICTIM_ADDRESS = '203.0.113.9';
 /** What the server logs when a task it runs on its own fails (warnings and errors). */
+const PINNED = process.env.BENCH_PIN !== '0';
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const METRICS_PORT = 9300 + (process.pid % 500);
 const PERIODIC = /sweep failed|tick failed|timeout failed|abandoned match failed|pulse|was down|cleanup|queue failed|heartbeat|refresh failed/i;
 
 const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
@@ -45,8 +63,18 @@ const server = await startServerProcess({
   // Everyone here connects from loopback: the games are started as from the addresses the bench names (X-Forwarded-For).
   TRUST_PROXY: 'loopback',
   MAX_SOCKETS_PER_ADDRESS: '100000',
-});
+  METRICS_PORT: String(METRICS_PORT),
+  METRICS_HOST: '127.0.0.1',
+  // The computer's settings given to the bench (BOT_YIELD_MAX_WAIT_MS=0, say, to see the server without its priorities).
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('BOT_') && name !== 'BOT_MOVE_DELAY_MS')),
+}, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
 const url = server.url;
+// This process's own delay: a late ack can be the measurer's, whose core every client shares.
+const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+benchLoop.enable();
+const metricsUrl = `http://127.0.0.1:${METRICS_PORT}/metrics`;
+// The server (and the engine threads it starts later) on core 0, every client of this bench on core 1.
+const pinned = PINNED && pin(server.child.pid!, 0) && pin(process.pid, 1);
 
 /**
  * The victim: a person playing the computer, thinking a second a move, from
@@ -61,7 +89,7 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
   const until = () => performance.now() > endsAt;
   while (!until()) {
     const asked = performance.now();
-    const game = await botGame(await newGuest(url), VICTIM_ADDRESS, undefined, endsAt).catch((error: unknown) => {
+    const game = await botGame(url, await newGuest(url), VICTIM_ADDRESS, undefined, endsAt).catch((error: unknown) => {
       failures.push(`game not started: ${error instanceof Error ? error.message : String(error)}`);
     });
     if (!game) break;
@@ -95,86 +123,33 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
   return { acks, replies, starts, failures };
 }
 
-/** A game against the computer made, joined and past the opener, by `endsAt` at the latest. */
-async function botGame(guest: { token: string }, address: string, created?: RoomResponse, endsAt = performance.now() + 120_000): Promise<{ client: TestClient; room: RoomResponse; seat: Seat }> {
-  const started = created ? { room: created } : await startGame(guest.token, address);
-  if (!started.room) throw new Error(started.refused);
-  const room = started.room;
-  const client = await TestClient.connect(url, guest.token);
-  const joined = await client.request('room:join', { code: room.code });
-  if (!joined.ok) throw new Error(joined.code);
-  for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {
-    const ack = await client.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    if (!ack.ok && ack.code !== 'NOT_IN_OPENER') throw new Error(ack.code);
-    const left = endsAt - performance.now();
-    await client
-      .until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the opener', Math.max(1, left))
-      .catch((error: unknown) => {
-        client.close();
-        throw error;
-      });
-  }
-  return { client, room, seat: joined.seat as Seat };
-}
-
-/** A new game, or why not: a refusal's status and code, or what broke the request. */
-async function startGame(token: string, address: string): Promise<{ room?: RoomResponse; refused?: string }> {
-  try {
-    const response = await fetch(`${url}/api/bot-games`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({ level: LEVEL }),
+/**
+ * The attack, in a process of its own on the clients' core (bot-attack-clients.ts);
+ * answers how many games were let through and what was refused, by code, then its progress.
+ */
+async function attack() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bot-attack-clients.ts'], {
+    env: { ...process.env, ATTACK_URL: url, ATTACKER_ADDRESS, ATTACK_GUESTS: String(ATTACK_GUESTS), GAMES_EACH: String(GAMES_EACH) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const state = { running: 0, moves: 0, errors: 0, sample: [] as string[] };
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<{ admitted: number; refused: Record<string, number> }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the attack's clients exited (${code})`)));
+    lines.on('line', (line) => {
+      const message = JSON.parse(line) as typeof state & { admitted?: number; refused?: Record<string, number> };
+      if (message.admitted !== undefined) resolve({ admitted: message.admitted, refused: message.refused ?? {} });
+      else Object.assign(state, message);
     });
-    const body = (await response.json()) as RoomResponse & { code: string };
-    return response.status === 201 ? { room: body } : { refused: `${response.status} ${body.code}` };
-  } catch (error) {
-    return { refused: `no answer: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
-/** The attack: answers how many games were let through and what was refused, by code; plays until `until`. */
-async function attack(until: () => boolean) {
-  const refused = new Map<string, number>();
-  let running = 0;
-  let moves = 0;
-  const guests = await Promise.all(Array.from({ length: ATTACK_GUESTS }, () => newGuest(url)));
-  const asks = guests.flatMap((guest) => Array.from({ length: GAMES_EACH }, () => guest));
-  const admitted: Array<{ token: string; room: RoomResponse }> = [];
-  for (const guest of asks) {
-    const outcome = await startGame(guest.token, ATTACKER_ADDRESS);
-    if (outcome.room) admitted.push({ token: guest.token, room: outcome.room });
-    else refused.set(outcome.refused!, (refused.get(outcome.refused!) ?? 0) + 1);
-  }
-  const errors: string[] = [];
-  // Played until the attack stops; nobody waits for the last moves (the run ends with the server).
-  void Promise.all(
-    admitted.map(async ({ token, room: first }) => {
-      let room: RoomResponse | undefined = first;
-      while (!until()) {
-        try {
-          const game = await botGame({ token }, ATTACKER_ADDRESS, room);
-          running++;
-          const human = new HumanSide(game.client, game.room.matchId, game.seat, moves);
-          while (!until() && !human.ended()) {
-            const made = await human.playUntilEnd(PRESETS.classic, 1, 120_000, 0);
-            moves += made;
-          }
-          running--;
-          game.client.close();
-        } catch (error) {
-          errors.push(error instanceof Error ? error.message : String(error));
-        }
-        // The game is over: the same person starts another as soon as the caps let them.
-        room = undefined;
-        while (!until() && !room) {
-          const next = await startGame(token, ATTACKER_ADDRESS);
-          room = next.room;
-          if (!room) await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    }),
-  );
-  return { admitted: admitted.length, refused, running: () => running, moves: () => moves, errors };
+  });
+  return {
+    admitted: first.admitted,
+    refused: new Map(Object.entries(first.refused)),
+    running: () => state.running,
+    moves: () => state.moves,
+    errors: () => state,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** The server's warnings and errors in its output since `from`, by message. */
@@ -187,11 +162,20 @@ function logged(from: number): Map<string, number> {
   return counts;
 }
 
-async function phase(name: string) {
+/** `attackMoves`: the attack's moves so far (its people's and the computer's replies). */
+async function phase(name: string, attackMoves = () => 0, alone?: { cpu: ServerCpu; moves: number }) {
   const from = server.output().length;
   const ends = performance.now() + PHASE_SECONDS * 1000;
   const over = () => performance.now() > ends;
+  await serverLoopDelay(metricsUrl);
+  benchLoop.reset();
+  const attackBefore = attackMoves();
+  const watch = watchServer(server.child.pid!);
   const [people, own] = await Promise.all([peoplePlaying(url, over, 0), victim(ends)]);
+  const cpu = watch.stop();
+  const loop = await serverLoopDelay(metricsUrl);
+  const attacked = attackMoves() - attackBefore;
+  const moves = people.length + own.acks.length + own.replies.length;
   const logs = logged(from);
   const periodic = [...logs].filter(([message]) => PERIODIC.test(message));
   console.log(`${name} (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}):`);
@@ -200,32 +184,49 @@ async function phase(name: string) {
   const late = own.replies.filter((ms) => ms > MOVE_DELAY_MS + 200).length;
   console.log(`  victim's computer reply (deadline ${MOVE_DELAY_MS} ms): ${percentiles(own.replies)}; ${late} over deadline + 200 ms`);
   if (own.failures.length) console.log(`  the victim's failures: ${own.failures.join('; ')}`);
+  console.log(`  server: event-loop delay p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms; ${cpuLine(cpu, moves + attacked)}`);
+  console.log(`  the bench's clients: event-loop delay p99 ${(benchLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(benchLoop.max / 1e6).toFixed(1)} ms`);
+  if (alone && attacked > 0) {
+    // What the moves that are not the attack's would have cost at the rate measured without it; the rest is the attack's.
+    const attackMs = (ms: number, was: number) => ((ms - (was / alone.moves) * moves) / attacked).toFixed(2);
+    const total = (c: ServerCpu) => c.mainMs + c.nicedMs + c.otherMs;
+    console.log(
+      `  CPU per move: people's ${(total(alone.cpu) / alone.moves).toFixed(2)} ms (main thread ${(alone.cpu.mainMs / alone.moves).toFixed(2)} ms, without the attack); ` +
+        `the attack's ${attackMs(total(cpu), total(alone.cpu))} ms (main thread ${attackMs(cpu.mainMs, alone.cpu.mainMs)} ms), over its ${attacked} moves`,
+    );
+  }
   console.log(`  periodic task failures: ${periodic.length ? periodic.map(([m, n]) => `${n}× ${m}`).join('; ') : 'none'}`);
   const other = [...logs].filter(([message]) => !PERIODIC.test(message));
   if (other.length) console.log(`  other warnings and errors: ${other.map(([m, n]) => `${n}× ${m}`).join('; ')}`);
-  return { people, own };
+  return { people, own, cpu, moves, loop };
 }
 
 try {
   console.log(`engine ${engine}; ${PHASE_SECONDS} s per phase; level ${LEVEL}; the computer's move lands ${MOVE_DELAY_MS} ms after its turn began`);
+  console.log(pinned ? 'server pinned to core 0, the bench clients to core 1 (taskset); PostgreSQL unpinned' : 'nothing pinned');
   const alone = await phase('without the attack');
-  let attacking = true;
-  const attacker = await attack(() => !attacking);
+  const attacker = await attack();
   console.log(`attack: ${ATTACK_GUESTS} guests from one address asked for ${GAMES_EACH} games each: ${attacker.admitted} started; refused: ${[...attacker.refused].map(([code, n]) => `${n}× ${code}`).join(', ') || 'none'}`);
   // Measured once the games let through are under way (past their openers), or after two minutes.
   const settling = performance.now() + 120_000;
   while (attacker.running() < attacker.admitted && performance.now() < settling) await new Promise((resolve) => setTimeout(resolve, 500));
   const movesBefore = attacker.moves();
   const started = performance.now();
-  const beside = await phase(`with the attack (${attacker.running()} of its games being played)`);
+  // Each of the attack's moves is answered by the computer's: both are the attack's work.
+  const beside = await phase(`with the attack (${attacker.running()} of its games being played)`, () => 2 * attacker.moves(), alone);
   const rate = (attacker.moves() - movesBefore) / ((performance.now() - started) / 1000);
-  attacking = false;
-  console.log(`  the attack's own moves: ${rate.toFixed(0)} a second${attacker.errors.length ? `; ${attacker.errors.length} of its games failed: ${[...new Set(attacker.errors)].slice(0, 3).join('; ')}` : ''}`);
+  const failed = attacker.errors();
+  attacker.stop();
+  console.log(`  the attack's own moves: ${rate.toFixed(0)} a second${failed.errors ? `; ${failed.errors} of its games failed: ${failed.sample.join('; ')}` : ''}`);
   const p99 = (values: number[]) => quantile([...values].sort((x, y) => x - y), 99);
   console.log(
     `goals: people's ack p99 ${p99(beside.people).toFixed(1)} ms against 1.5 × ${p99(alone.people).toFixed(1)} = ${(1.5 * p99(alone.people)).toFixed(1)} ms; ` +
       `victim's ack p99 ${p99(beside.own.acks).toFixed(1)} ms against ${(1.5 * p99(alone.own.acks)).toFixed(1)} ms; ` +
       `computer reply p99 ${p99(beside.own.replies).toFixed(1)} ms against ${MOVE_DELAY_MS + 200} ms`,
+  );
+  console.log(
+    `ratios (with / without the attack): people's ack p99 ×${(p99(beside.people) / p99(alone.people)).toFixed(2)}; ` +
+      `server event-loop delay p99 ×${(beside.loop.p99 / alone.loop.p99).toFixed(2)}`,
   );
 } finally {
   server.child.kill('SIGTERM');

@@ -150,6 +150,16 @@ const envSchema = z.object({
    * many games it plays, people's moves and the periodic tasks find theirs.
    */
   BOT_DATABASE_SLOTS: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * A person's moves in games against the computer, per address and second,
+   * taken as soon as they come; beyond, they wait behind people's moves
+   * (src/bots/move-priority.ts). A few hundred people at a person's pace.
+   */
+  BOT_MOVES_PER_ADDRESS_PER_SECOND: z.coerce.number().int().min(1).default(20),
+  /** Work of games against the computer waiting at once in each of its lanes; beyond, a person's move is refused as BUSY. */
+  BOT_QUEUE_BOUND: z.coerce.number().int().min(1).default(1000),
+  /** The longest that work of games against the computer waits for people's moves before it goes anyway. */
+  BOT_YIELD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   /** How often each process looks for live games against the computer that wait on it (after a restart, say). */
   BOT_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   /** Search depth of a match analysis, per ply. */

@@ -17,8 +17,10 @@
 //
 // However many games strangers start, the computer must not take what
 // people's moves need. All its database work in a process (its reads and its
-// answers) goes through a lane a few statements wide, so it holds at most
-// those few of the pools' connections; its searches go through a lane as
+// answers) goes through a yielding lane a few statements wide, so it holds at
+// most those few of the pools' connections, and starts only when no move
+// between people is in flight (or it has waited a while: see
+// yielding-lane.ts), so people's moves come first on the event loop; its searches go through a lane as
 // wide as the engine's threads, so none waits behind a queue inside the
 // pool. Both lanes give their places to the addresses that started the games
 // in turn, so one address with hundreds of games waits behind itself, not in
@@ -39,6 +41,8 @@ import type { PresenceService } from '../presence/presence-service.js';
 import { PeriodicTask } from '../periodic-task.js';
 import type { BotPlayer } from './bot-players.js';
 import { FairLane } from './fair-lane.js';
+import type { PeopleFirst } from './people-first.js';
+import { LaneFull, YieldingLane, type YieldingLaneOptions } from './yielding-lane.js';
 import { thinkBudgetMs } from './think-budget.js';
 
 export interface BotSettings {
@@ -48,8 +52,8 @@ export interface BotSettings {
   readonly moveDelayMs: number;
   /** How often live games against the computer are looked at (restarts, other processes, a failed attempt). */
   readonly sweepEveryMs: number;
-  /** Database statements the computer runs at once (BOT_DATABASE_SLOTS). */
-  readonly databaseSlots: number;
+  /** Database statements the computer runs at once (BOT_DATABASE_SLOTS), how many may wait, and how long people's moves may hold them up. */
+  readonly database: YieldingLaneOptions;
   /** Searches it asks of the engine at once: the engine's threads. */
   readonly searchSlots: number;
 }
@@ -77,13 +81,17 @@ const MOVED_ON: ReadonlySet<string> = new Set([
 const SEARCH_GRACE_MS = 30;
 /** Whose a game is stays known this long after its last step: a rematch asked for later counts as a game of its own. */
 const OWNER_KEPT_MS = 10 * 60_000;
+/** A step refused by a full lane is tried again this much later. */
+const FULL_RETRY_MS = 250;
 
 export class BotDriver implements MatchObserver {
   private readonly driving = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   /** The address that started each game (and its rematches), whose turn in the lanes it waits for. */
   private readonly owners = new Map<string, { key: string; usedAt: number }>();
-  private readonly database: FairLane;
+  /** Live games with a computer seat seen here, with when last seen: a person's move in one yields to people's (move-priority.ts). */
+  private readonly computerGames = new Map<string, number>();
+  private readonly database: YieldingLane;
   private readonly searches: FairLane;
   private readonly sweeps: PeriodicTask;
   private stopped = false;
@@ -95,16 +103,18 @@ export class BotDriver implements MatchObserver {
     private readonly presence: PresenceService,
     private readonly log: FastifyBaseLogger,
     private readonly settings: BotSettings,
+    people: PeopleFirst,
     private readonly timer: SearchTimer = () => {},
   ) {
     this.sweeps = new PeriodicTask(() => this.sweep(), settings.sweepEveryMs);
-    this.database = new FairLane(settings.databaseSlots);
+    this.database = new YieldingLane(settings.database, people);
     this.searches = new FairLane(settings.searchSlots);
   }
 
   /** A game just started by a person at `address`. */
   started(matchId: string, address: string): void {
     this.owners.set(matchId, { key: address, usedAt: Date.now() });
+    this.computerGames.set(matchId, Date.now());
     this.wake(matchId);
   }
 
@@ -121,16 +131,22 @@ export class BotDriver implements MatchObserver {
   }
 
   /** People's matches (and their rematches, between the same players) cost the computer nothing, not even a read. */
-  changed(match: { id: string; seatsComputer: boolean }, envelopes: MatchEventEnvelope[]): void {
+  changed(match: { id: string; status: string; seatsComputer: boolean }, envelopes: MatchEventEnvelope[]): void {
     if (!match.seatsComputer) return;
+    if (match.status === 'ended') this.computerGames.delete(match.id);
+    else this.computerGames.set(match.id, Date.now());
     const owner = this.owners.get(match.id);
     for (const { event } of envelopes) {
       if (event.type !== 'rematch') continue;
+      this.computerGames.set(event.matchId, Date.now());
       if (owner) this.owners.set(event.matchId, { key: owner.key, usedAt: Date.now() });
       this.wake(event.matchId);
     }
     this.wake(match.id);
   }
+
+  /** Whether a match has a computer seat, as far as this process has seen. */
+  againstComputer = (matchId: string): boolean => this.computerGames.has(matchId);
 
   /** Looks at the match soon and does what the computer has to do there, if anything. */
   wake(matchId: string): void {
@@ -142,7 +158,11 @@ export class BotDriver implements MatchObserver {
     const run = (async () => {
       do {
         this.again.delete(matchId);
-        await this.step(matchId).catch((error: unknown) => logFailure(this.log, error, { matchId }, 'computer player failed'));
+        await this.step(matchId).catch((error: unknown) => {
+          // The lane is full: the step is tried again shortly, as it would have waited anyway.
+          if (error instanceof LaneFull) setTimeout(() => this.wake(matchId), FULL_RETRY_MS).unref();
+          else logFailure(this.log, error, { matchId }, 'computer player failed');
+        });
       } while (this.again.has(matchId) && !this.stopped);
     })().finally(() => {
       this.driving.delete(matchId);
@@ -156,6 +176,7 @@ export class BotDriver implements MatchObserver {
   private async sweep(): Promise<void> {
     const forgotten = Date.now() - OWNER_KEPT_MS;
     for (const [matchId, owner] of this.owners) if (owner.usedAt < forgotten) this.owners.delete(matchId);
+    for (const [matchId, seenAt] of this.computerGames) if (seenAt < forgotten) this.computerGames.delete(matchId);
     try {
       const live = await this.db.prisma.match.findMany({
         where: {
@@ -167,7 +188,10 @@ export class BotDriver implements MatchObserver {
         take: 500,
       });
       // A game being looked at now needs no second look.
-      for (const { id } of live) if (!this.driving.has(id)) this.wake(id);
+      for (const { id } of live) {
+        this.computerGames.set(id, Date.now());
+        if (!this.driving.has(id)) this.wake(id);
+      }
     } catch (error) {
       logFailure(this.log, error, {}, 'computer games sweep failed');
     }

@@ -1,6 +1,7 @@
 import { ErrorCode, packEnvelope, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
 import { unwatchArena, watchArena } from '../arenas/arena-edge.js';
 import type { ArenaService } from '../arenas/arena-service.js';
+import type { MovePriority } from '../bots/move-priority.js';
 import type { MatchFeed } from '../cluster/match-feed.js';
 import { asRefusal } from '../errors.js';
 import type { MatchService } from '../matches/match-service.js';
@@ -23,6 +24,8 @@ export interface EventServices {
   challenges: ChallengeService;
   arenas: ArenaService;
   metrics?: Metrics;
+  /** People's games first, games against the computer beyond a rate after them (none: in arrival order). */
+  movePriority?: Pick<MovePriority, 'move'>;
 }
 
 /** What one client event does, given the socket it came on and its parsed payload. */
@@ -59,7 +62,8 @@ export function eventHandlers(services: EventServices): EventHandlers {
       const receivedAt = new Date();
       const timer = services.metrics?.moveAck.startTimer();
       try {
-        const version = await services.matches.move(socket.data.player, payload, receivedAt);
+        const move = () => services.matches.move(socket.data.player, payload, receivedAt);
+        const version = await (services.movePriority ? services.movePriority.move(payload.matchId, socket.data.address, move) : move());
         timer?.({ result: 'ok' });
         return { ok: true, version };
       } catch (error) {

@@ -20,9 +20,9 @@ declare module 'fastify' {
 export const socketPlugin = fp<{ config: Config; io: GameServer; metrics: Metrics; socketLimits: SocketLimits }>(
   async (app, { config, io, metrics, socketLimits }) => {
     const { players, costs, matches, feed, presence, matchmaker, counters, blocks, challenges, arenas } = app;
-    const services = { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches, blocks), challenges, arenas, metrics, counters };
+    const services = { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches, blocks), challenges, arenas, metrics, counters, movePriority: app.movePriority };
     app.decorate('eventsInFlight', attachSocketHandlers(io, services, app.log, socketLimits, clientAddress(config.TRUST_PROXY), clientScheme(config.TRUST_PROXY)));
     releaseRequests(io);
   },
-  { name: 'socket', dependencies: ['players', 'matches', 'feed', 'presence', 'matchmaking', 'limits', 'social', 'arenas'] },
+  { name: 'socket', dependencies: ['players', 'matches', 'feed', 'presence', 'matchmaking', 'limits', 'social', 'arenas', 'bots'] },
 );

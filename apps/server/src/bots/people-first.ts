@@ -1,0 +1,29 @@
+/**
+ * People's moves (games between people) in flight in this process. Work of
+ * games against the computer waits while any is (see yielding-lane.ts), so a
+ * person's move never queues on the event loop behind a crowd of computer
+ * games; when the last one is done, the waiting lanes are told.
+ */
+export class PeopleFirst {
+  private pending = 0;
+  private readonly listeners = new Set<() => void>();
+
+  busy(): boolean {
+    return this.pending > 0;
+  }
+
+  /** Runs a person's move, counted as pending until it is done. */
+  async around<T>(task: () => Promise<T>): Promise<T> {
+    this.pending++;
+    try {
+      return await task();
+    } finally {
+      if (--this.pending === 0) for (const listener of this.listeners) listener();
+    }
+  }
+
+  /** `listener` is called each time people's work drops to none. */
+  onIdle(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+}
