@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { LazyEngine } from '../bots/lazy-engine.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { logFailure } from '../errors.js';
+import { countPuzzles } from './puzzle-store.js';
+import { generatePuzzles } from './puzzle-generator.js';
+import { PuzzleService } from './puzzle-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    puzzles: PuzzleService;
+  }
+}
+
+const PUZZLES_AT_START = 500;
+
+/**
+ * Puzzles: the service behind the routes, and on a new site the first
+ * puzzles, made from self-play in the background on a pool of its own (one
+ * thread, the lowest priority, one game at a time) so that people's games
+ * never wait on it.
+ */
+export const puzzlesPlugin = fp<{ config: Config; db: Database }>(
+  async (app, { config, db }) => {
+    app.decorate('puzzles', new PuzzleService(db));
+    const wanted = config.PUZZLES_AT_START ?? (config.NODE_ENV === 'test' ? 0 : PUZZLES_AT_START);
+    if (wanted === 0) return;
+    const engine = new LazyEngine({ threads: 1, nice: config.ENGINE_NICE });
+    let stopping = false;
+    let seeding: Promise<void> | undefined;
+    app.addHook('onReady', async () => {
+      seeding = (async () => {
+        const have = await countPuzzles(db);
+        if (have >= wanted) return;
+        app.log.info({ have, wanted }, 'making the first puzzles from self-play');
+        const result = await generatePuzzles(db, engine.get(), { count: wanted - have, parallel: 1, stopped: () => stopping });
+        app.log.info(result, 'first puzzles made');
+      })().catch((error) => {
+        if (!stopping) logFailure(app.log, error, {}, 'making the first puzzles failed');
+      });
+    });
+    app.addHook('preClose', async () => {
+      stopping = true;
+      await seeding;
+    });
+    app.addHook('onClose', () => engine.close());
+  },
+  { name: 'puzzles', dependencies: ['limits'] },
+);
