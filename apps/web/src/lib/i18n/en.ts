@@ -588,6 +588,7 @@ export const en = {
   'error.CHALLENGE_GONE': 'That challenge is no longer open.',
   'error.TOO_MANY_CHALLENGES': 'You already have as many challenges out as you may; cancel one first.',
   'error.BLOCKED': 'No challenges between you and this player.',
+  'error.PUZZLE_NOT_FOUND': 'No such puzzle, or none yet.',
   'error.NOT_CHALLENGEABLE': 'You cannot challenge that player.',
   'live.tv': 'Watch the top game',
   'live.none': 'No game in play right now.',

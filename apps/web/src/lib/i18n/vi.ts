@@ -586,6 +586,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.CHALLENGE_GONE': 'Lời thách này không còn nữa.',
   'error.TOO_MANY_CHALLENGES': 'Bạn đã có đủ số lời thách được phép; hãy hủy bớt một lời.',
   'error.BLOCKED': 'Không thể thách đấu giữa bạn và người này.',
+  'error.PUZZLE_NOT_FOUND': 'Không có câu đố này, hoặc chưa có câu đố nào.',
   'error.NOT_CHALLENGEABLE': 'Bạn không thể thách người này.',
   'live.tv': 'Xem ván hay nhất',
   'live.none': 'Lúc này không có ván nào đang chơi.',
