@@ -167,6 +167,7 @@ const envSchema = z.object({
    */
   PUZZLES_AT_START: z.coerce.number().int().min(0).optional(),
   PUZZLE_MINING: z.enum(['on', 'off']).optional(),
+  PUZZLE_MINING_POLL_MS: z.coerce.number().int().min(100).default(30_000),
   /** Puzzle moves sent per minute, per person (player or address), and per address. */
   RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PUZZLE_MOVES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),

@@ -8,7 +8,7 @@ import type { GameMoves } from '../analysis.js';
 import { findPuzzle, type Puzzle, type PuzzleOptions } from './find-puzzle.js';
 
 export interface GamePuzzleOptions extends PuzzleOptions {
-  /** Plies (indices of moves in the game) worth a look: the positions before them are screened. */
+  /** Plies (indices of moves in the game; the number of moves for the last position) worth a look: the positions before them are screened. */
   readonly plies?: readonly number[];
   /** Puzzles from one game, at most. */
   readonly perGame?: number;
@@ -27,8 +27,13 @@ export function gamePuzzles(game: GameMoves, options: GamePuzzleOptions = {}): P
       if (puzzle !== null) puzzles.push(puzzle);
     }
     const next = play(state, move);
-    if (!next.ok) break;
+    if (!next.ok) return puzzles;
     state = next.state;
+  }
+  // A game resigned or abandoned may stop where the punishment was due: the last position counts too.
+  if (puzzles.length < perGame && (wanted === null || wanted.has(game.moves.length))) {
+    const puzzle = findPuzzle(state, options);
+    if (puzzle !== null) puzzles.push(puzzle);
   }
   return puzzles;
 }

@@ -52,6 +52,15 @@ CREATE TABLE "daily_puzzle" (
     CONSTRAINT "daily_puzzle_pkey" PRIMARY KEY ("day")
 );
 
+-- CreateTable
+CREATE TABLE "puzzle_mining" (
+    "match_id" UUID NOT NULL,
+    "found" INTEGER NOT NULL DEFAULT 0,
+    "mined_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "puzzle_mining_pkey" PRIMARY KEY ("match_id")
+);
+
 -- CreateIndex
 CREATE INDEX "puzzle_rating_idx" ON "puzzle"("rating");
 
