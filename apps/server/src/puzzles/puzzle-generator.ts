@@ -30,6 +30,8 @@ const GAMES_PER_PUZZLE_CEILING = 20;
 export async function generatePuzzles(db: Database, pool: EnginePool, options: GenerateOptions): Promise<GenerateResult> {
   let seed = options.seed ?? Date.now() % 2 ** 31;
   let stored = 0;
+  /** Puzzles being stored right now by the lanes: counted ahead, so that lanes storing at once never overshoot the count. */
+  let storing = 0;
   let games = 0;
   const done = () => stored >= options.count || options.stopped?.() === true || games >= GAMES_PER_PUZZLE_CEILING * options.count;
   const lane = async () => {
@@ -37,7 +39,10 @@ export async function generatePuzzles(db: Database, pool: EnginePool, options: G
       const puzzles = await pool.selfPlayPuzzles({ seed: seed++ });
       games++;
       if (done()) break;
-      stored += await storePuzzles(db, puzzles.slice(0, options.count - stored), { kind: 'self-play' });
+      const take = Math.max(0, Math.min(puzzles.length, options.count - stored - storing));
+      storing += take;
+      const fresh = await storePuzzles(db, puzzles.slice(0, take), { kind: 'self-play' }).finally(() => (storing -= take));
+      stored += fresh;
       options.onProgress?.(stored, games);
     }
   };
