@@ -9,4 +9,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 
-export const { bestMove, analyse } = await import(workerData.worker);
+export const { bestMove, analyse, selfPlayPuzzles, findGamePuzzles } = await import(workerData.worker);

@@ -19,6 +19,7 @@ import { startMetricsServer } from './metrics/metrics-server.js';
 import { Metrics } from './metrics/metrics.js';
 import { playersPlugin } from './players/players-plugin.js';
 import { presencePlugin } from './presence/presence-plugin.js';
+import { puzzlesPlugin } from './puzzles/puzzles-plugin.js';
 import type { GameServer } from './realtime/game-server.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { roomsPlugin } from './rooms/rooms-plugin.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await http.register(matchmakingPlugin, core);
   await http.register(socialPlugin, core);
   await http.register(arenasPlugin, core);
+  await http.register(puzzlesPlugin, core);
   await http.register(socketPlugin, { ...core, socketLimits });
   await http.register(httpPlugin, { ...core, draining: () => draining });
   // After every concern has stopped what it started: no more sockets, then the changes in progress finish.

@@ -169,6 +169,18 @@ const envSchema = z.object({
   ANALYSIS_PER_PLAYER: z.coerce.number().int().min(1).default(2),
   /** Under a third of the queue, so that one address (ten guests, say) cannot fill it for everyone. */
   ANALYSIS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
+  /**
+   * Puzzles: a site that has fewer than PUZZLES_AT_START makes that many from
+   * self-play in the background when it starts (0: never; unset: 500, or 0
+   * under NODE_ENV=test). PUZZLE_MINING looks for puzzles in finished games'
+   * analyses, one at a time, at the engine's lowest priority.
+   */
+  PUZZLES_AT_START: z.coerce.number().int().min(0).optional(),
+  PUZZLE_MINING: z.enum(['on', 'off']).optional(),
+  PUZZLE_MINING_POLL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Puzzle moves sent per minute, per person (player or address), and per address. */
+  RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PUZZLE_MOVES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });
 
 const configSchema = envSchema.refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {

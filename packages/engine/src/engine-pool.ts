@@ -14,7 +14,10 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { AnalysisOptions, AnalysisResult, GameAnalysis, GameMoves } from './analysis.js';
 import type { BestMove, SearchOptions } from './best-move.js';
-import type { AnalyseTask, BestMoveTask, GameInput, TaskResult } from './worker.js';
+import type { GamePuzzleOptions } from './puzzles/game-puzzles.js';
+import type { Puzzle } from './puzzles/find-puzzle.js';
+import type { SelfPlayOptions } from './puzzles/self-play.js';
+import type { AnalyseTask, BestMoveTask, GameInput, GamePuzzlesTask, TaskResult } from './worker.js';
 
 export const ERR_ENGINE_TIMEOUT = 'ERR_ENGINE_TIMEOUT';
 
@@ -49,6 +52,7 @@ export interface CallLimit {
 
 const DEFAULT_MOVE_LIMIT_MS = 5000;
 const DEFAULT_ANALYSIS_LIMIT_MS = 120_000;
+const DEFAULT_PUZZLE_LIMIT_MS = 120_000;
 const LOWEST_PRIORITY = 19;
 const THREADS_PER_CORE = 4;
 
@@ -91,6 +95,19 @@ export class EnginePool {
     const result = await this.#run<AnalysisResult>('analyse', task, limitMs);
     if (!result.ok) throw new EngineError(result.error.code, `move ${result.error.ply} is not legal`);
     return result.analysis;
+  }
+
+  /** One self-play game and the puzzles found in it (see puzzles/self-play.ts). */
+  async selfPlayPuzzles(options: SelfPlayOptions & CallLimit): Promise<Puzzle[]> {
+    const { limitMs = DEFAULT_PUZZLE_LIMIT_MS, ...task } = options;
+    return this.#run<Puzzle[]>('selfPlayPuzzles', task, limitMs);
+  }
+
+  /** A finished game's puzzles (see puzzles/game-puzzles.ts). */
+  async gamePuzzles(game: GameMoves, options: GamePuzzleOptions & CallLimit = {}): Promise<Puzzle[]> {
+    const { limitMs = DEFAULT_PUZZLE_LIMIT_MS, ...puzzleOptions } = options;
+    const task: GamePuzzlesTask = { game, options: puzzleOptions };
+    return this.#run<Puzzle[]>('findGamePuzzles', task, limitMs);
   }
 
   /** Stops the workers; calls in flight reject. */

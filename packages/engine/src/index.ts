@@ -20,6 +20,7 @@ export { bestMove, type BestMove, type SearchOptions } from './best-move.js';
 export { EngineError, EnginePool, ERR_ENGINE_TIMEOUT, type CallLimit, type EnginePoolOptions } from './engine-pool.js';
 export { ENGINE_WEIGHTS, SCORE_ONLY, type EvaluationWeights } from './evaluation.js';
 export { LEVELS, LEVEL_SETTINGS, isLevel, type Level, type LevelSettings } from './levels.js';
+export * from './puzzles/index.js';
 export { scoreInterval } from './score-interval.js';
 export { WIN_CHANCE_SCALE, winChance } from './win-chance.js';
 export { ERR_BAD_POSITION, type GameInput } from './worker.js';

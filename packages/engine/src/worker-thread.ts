@@ -9,4 +9,4 @@ import { setThreadNice } from './thread-priority.js';
 const { nice } = (workerData ?? {}) as { nice?: number };
 if (nice !== undefined) setThreadNice(nice);
 
-export { analyse, bestMove } from './worker.js';
+export { analyse, bestMove, findGamePuzzles, selfPlayPuzzles } from './worker.js';

@@ -4,6 +4,9 @@
 import { newGame, play, stateFromPosition, validatePosition, type Position, type RuleOptions, type State } from '@oanquan/rules';
 import { analyse as analyseGame, type AnalysisOptions, type AnalysisResult, type GameMoves } from './analysis.js';
 import { bestMove as search, type BestMove, type SearchOptions } from './best-move.js';
+import { gamePuzzles, type GamePuzzleOptions } from './puzzles/game-puzzles.js';
+import type { Puzzle } from './puzzles/find-puzzle.js';
+import { selfPlayPuzzles as selfPlay, type SelfPlayOptions } from './puzzles/self-play.js';
 
 export { setThreadNice } from './thread-priority.js';
 
@@ -48,4 +51,17 @@ function stateOf(game: GameInput): State | { ok: false; code: string; message: s
     state = next.state;
   }
   return state;
+}
+
+export interface GamePuzzlesTask {
+  readonly game: GameMoves;
+  readonly options: GamePuzzleOptions;
+}
+
+export function selfPlayPuzzles(options: SelfPlayOptions): Puzzle[] {
+  return selfPlay(options);
+}
+
+export function findGamePuzzles(task: GamePuzzlesTask): Puzzle[] {
+  return gamePuzzles(task.game, task.options);
 }

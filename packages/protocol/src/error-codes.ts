@@ -68,6 +68,8 @@ export const ErrorCode = {
   TooManyChallenges: 'TOO_MANY_CHALLENGES',
   /** One of the two blocks the other: no challenge passes between them. */
   Blocked: 'BLOCKED',
+  /** No puzzle has this id, or there is no puzzle yet (none generated, none mined). */
+  PuzzleNotFound: 'PUZZLE_NOT_FOUND',
   /** Challenging oneself, or the computer (play it from the home page). */
   NotChallengeable: 'NOT_CHALLENGEABLE',
   Internal: 'INTERNAL',

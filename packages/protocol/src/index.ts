@@ -18,6 +18,7 @@ export * from './names.js';
 export * from './phrases.js';
 export * from './page-errors.js';
 export * from './players.js';
+export * from './puzzles.js';
 export * from './queue.js';
 export * from './resend-pauses.js';
 export * from './rooms.js';

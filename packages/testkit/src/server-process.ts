@@ -42,7 +42,8 @@ export async function startServerProcess(env: Record<string, string>, options: {
   // sent to the child reaches the server and nothing else.
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry.args], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...testRateLimits, ...env },
+    // No first puzzles from self-play unless a test asks: they would load the machine under every other test.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), PUZZLES_AT_START: '0', ...testRateLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

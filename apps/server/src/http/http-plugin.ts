@@ -17,6 +17,7 @@ import { handleHttpError } from './error-handler.js';
 import { healthRoutes } from './health.js';
 import { matchRoutes } from './match-routes.js';
 import { playerRoutes } from './player-routes.js';
+import { puzzleRoutes } from './puzzle-routes.js';
 import { rateLimits } from './rate-limits.js';
 import { roomRoutes } from './room-routes.js';
 import { crossSiteRefusal } from './same-site.js';
@@ -27,7 +28,7 @@ import { webRoutes } from './web-handler.js';
 /** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
 export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
   async (app, { config, db, metrics, draining }) => {
-    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, presence, arenas, arenaDirector } = app;
+    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, presence, arenas, arenaDirector, puzzles } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
     app.addHook('onError', async (_request, _reply, error) => {
@@ -54,6 +55,7 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
         await api.register(arenaRoutes, { players, costs, arenas, director: arenaDirector });
         await api.register(blockRoutes, { players, costs, blocks });
+        await api.register(puzzleRoutes, { players, costs, puzzles });
         await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
         api.all('/*', async (_request, reply) => {
           const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
@@ -64,5 +66,5 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
     );
     await app.register(webRoutes, { buildDir: config.WEB_BUILD_DIR });
   },
-  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots', 'social', 'presence', 'arenas'] },
+  { name: 'http', dependencies: ['players', 'limits', 'rooms', 'matches', 'analysis', 'bots', 'social', 'presence', 'arenas', 'puzzles'] },
 );

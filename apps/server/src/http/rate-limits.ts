@@ -25,6 +25,7 @@ export type RateLimitSettings = Pick<
   | 'RATE_LIMIT_LOGINS_MAX_DELAY_MS'
   | 'RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS'
   | 'RATE_LIMIT_ANALYSES_PER_MINUTE'
+  | 'RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE'
 >;
 
 export interface RateLimiters {
@@ -71,6 +72,7 @@ export async function rateLimits(
     // Both set the engine to work, for minutes in an analysis's case.
     'POST /api/bot-games': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'POST /api/matches/:id/analysis': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    'POST /api/puzzles/:id/attempts': { max: settings.RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'POST /api/account': { max: settings.RATE_LIMIT_SIGNUPS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
     'POST /api/session/login': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: byAddress },

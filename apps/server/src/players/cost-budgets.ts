@@ -4,8 +4,8 @@ import { ServiceError } from '../errors.js';
 import type { Counters } from '../limits/counters.js';
 import type { PlayerService, Sitter } from './player-service.js';
 
-/** What is kept once done: a seat or a queue entry, a room, the engine's work (a game against the computer, an analysis), a name, a challenge. */
-export type Cost = 'seat' | 'room' | 'engine' | 'name' | 'challenge';
+/** What is kept once done: a seat or a queue entry, a room, the engine's work (a game against the computer, an analysis), a name, a challenge, a puzzle try. */
+export type Cost = 'seat' | 'room' | 'engine' | 'name' | 'challenge' | 'puzzle';
 
 export interface Budget {
   max: number;
@@ -27,6 +27,7 @@ const WHAT: Record<Cost | 'player', string> = {
   engine: 'games against the computer and analyses',
   name: 'renames',
   challenge: 'challenges made',
+  puzzle: 'puzzle moves',
   player: 'new players',
 };
 

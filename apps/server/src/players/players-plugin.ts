@@ -39,6 +39,7 @@ export const playersPlugin = fp<{ config: Config; db: Database; io: GameServer }
           room: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
           challenge: { max: config.RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE, windowMs: minute },
           engine: { max: config.RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+          puzzle: { max: config.RATE_LIMIT_PUZZLE_MOVES_PER_ADDRESS_PER_MINUTE, windowMs: minute },
         },
         perPerson: { seat: { max: config.RATE_LIMIT_SEATS_PER_MINUTE, windowMs: minute }, challenge: { max: config.RATE_LIMIT_ROOMS_PER_MINUTE, windowMs: minute } },
       }),

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { puzzleAttemptRequest, uuid, type PuzzleAttemptResponse, type PuzzleView } from '@oanquan/protocol';
+import { ServiceError } from '../errors.js';
+import type { CostBudgets } from '../players/cost-budgets.js';
+import type { PlayerService } from '../players/player-service.js';
+import type { PuzzleService } from '../puzzles/puzzle-service.js';
+import { sessionToken } from './session-cookie.js';
+import { requirePaidPlayer, requirePlayer } from './session-routes.js';
+import { parseInput } from './validate.js';
+
+export interface PuzzleRouteOptions {
+  players: PlayerService;
+  costs: CostBudgets;
+  puzzles: PuzzleService;
+}
+
+/**
+ * GET /puzzles/next, /puzzles/daily and /puzzles/:id (anyone; a signed-in
+ * solver gets puzzles near their rating), POST /puzzles/:id/attempts (the
+ * solver's moves so far; a guest's row is made on their first).
+ */
+export async function puzzleRoutes(app: FastifyInstance, { players, costs, puzzles }: PuzzleRouteOptions) {
+  /** The asker's player id, or null for someone without a session (or with one that is no longer valid). */
+  const asker = async (request: FastifyRequest): Promise<string | null> => {
+    if (!sessionToken(request)) return null;
+    try {
+      return (await requirePlayer(players, request)).id;
+    } catch (error) {
+      if (error instanceof ServiceError) return null;
+      throw error;
+    }
+  };
+
+  app.get('/puzzles/next', async (request): Promise<PuzzleView> => puzzles.next(await asker(request)));
+  app.get('/puzzles/daily', async (request): Promise<PuzzleView> => puzzles.daily(await asker(request)));
+  app.get<{ Params: { id: string } }>('/puzzles/:id', async (request): Promise<PuzzleView> => puzzles.byId(parseInput(uuid, request.params.id), await asker(request)));
+
+  app.post<{ Params: { id: string } }>('/puzzles/:id/attempts', async (request): Promise<PuzzleAttemptResponse> => {
+    const id = parseInput(uuid, request.params.id);
+    const { moves } = parseInput(puzzleAttemptRequest, request.body);
+    const player = await requirePaidPlayer(players, costs, request, 'puzzle');
+    return puzzles.attempt(player.id, id, moves);
+  });
+}

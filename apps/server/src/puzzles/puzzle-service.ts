@@ -1,0 +1,165 @@
+// Puzzles for solvers: the next one near their puzzle rating, the daily one,
+// and a try checked move by move against the stored line (the client only
+// ever sends its own moves; the opponent's replies and the verdict are the
+// server's). A solver's first try at a puzzle is rated; later ones are not.
+
+import { createHash } from 'node:crypto';
+import { ErrorCode, type PuzzleAttemptResponse, type PuzzleSolver, type PuzzleTheme, type PuzzleView } from '@oanquan/protocol';
+import type { Move } from '@oanquan/rules';
+import type { Database, Tx } from '../db/database.js';
+import { ServiceError } from '../errors.js';
+import { ratePuzzleTry } from './puzzle-rating.js';
+import { storedPuzzle, type StoredPuzzle } from './puzzle-store.js';
+
+/** The next puzzle is drawn from this many unsolved ones nearest the solver's rating, so two reloads differ. */
+const NEAREST = 12;
+const DEFAULT_RATING = 1500;
+
+const COLUMNS = 'id, rules, position, line, themes, rating, deviation, volatility, attempts, solved';
+
+export class PuzzleService {
+  constructor(
+    private readonly db: Database,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** A puzzle near the solver's rating that they have not tried; any near it once they have tried them all. */
+  async next(playerId: string | null): Promise<PuzzleView> {
+    const solver = playerId === null ? null : await this.solver(playerId);
+    const rating = solver?.rating ?? DEFAULT_RATING;
+    let rows = await this.nearest(rating, playerId);
+    if (rows.length === 0 && playerId !== null) rows = await this.nearest(rating, null);
+    if (rows.length === 0) throw noPuzzle();
+    const puzzle = rows[Math.floor(this.random() * rows.length)]!;
+    return this.view(puzzle, playerId, solver, null);
+  }
+
+  async byId(id: string, playerId: string | null): Promise<PuzzleView> {
+    const puzzle = await this.find(id);
+    return this.view(puzzle, playerId, playerId === null ? null : await this.solver(playerId), null);
+  }
+
+  /** The puzzle of the UTC day: chosen once, by whichever node is asked first, and kept. */
+  async daily(playerId: string | null, now = new Date()): Promise<PuzzleView> {
+    const day = now.toISOString().slice(0, 10);
+    const date = new Date(`${day}T00:00:00Z`);
+    let chosen = await this.db.prisma.dailyPuzzle.findUnique({ where: { day: date } });
+    if (!chosen) {
+      const puzzleId = await this.dailyChoice(day);
+      await this.db.prisma.dailyPuzzle.createMany({ data: [{ day: date, puzzleId }], skipDuplicates: true });
+      chosen = await this.db.prisma.dailyPuzzle.findUnique({ where: { day: date } });
+      if (!chosen) throw noPuzzle();
+    }
+    const puzzle = await this.find(chosen.puzzleId);
+    return this.view(puzzle, playerId, playerId === null ? null : await this.solver(playerId), day);
+  }
+
+  /**
+   * Checks the solver's moves so far against the line: a wrong one fails
+   * the puzzle, a right one is answered with the opponent's reply until the
+   * last, which solves it. The verdict is rated on the first try.
+   */
+  async attempt(playerId: string, id: string, moves: readonly Move[]): Promise<PuzzleAttemptResponse> {
+    const puzzle = await this.find(id);
+    const solverMoves = (puzzle.line.length + 1) / 2;
+    if (moves.length > solverMoves) throw new ServiceError(ErrorCode.BadRequest, `This puzzle takes ${solverMoves} moves`);
+    const wrong = moves.findIndex((move, i) => !sameMove(move, puzzle.line[2 * i]!));
+    if (wrong === -1 && moves.length < solverMoves) return { status: 'continue', reply: puzzle.line[2 * moves.length - 1]! };
+    const solved = wrong === -1;
+    const change = await this.rate(playerId, id, solved);
+    return {
+      status: solved ? 'solved' : 'failed',
+      line: puzzle.line,
+      solver: change && { before: change.solverBefore, after: change.solverAfter },
+      puzzle: change && { before: change.puzzleBefore, after: change.puzzleAfter },
+    };
+  }
+
+  /** Rates a first try, in one transaction with both rows locked; null when the solver tried this puzzle before. */
+  private async rate(playerId: string, puzzleId: string, solved: boolean) {
+    return this.db.prisma.$transaction(async (tx) => {
+      await tx.puzzleSolver.upsert({ where: { playerId }, create: { playerId }, update: {} });
+      // The solver's row first, then the puzzle's: every try takes them in this order, so two never wait on each other.
+      const [solver] = await tx.$queryRawUnsafe<Glicko[]>('SELECT rating, deviation, volatility FROM puzzle_solver WHERE player_id = $1::uuid FOR UPDATE', playerId);
+      const [puzzle] = await tx.$queryRawUnsafe<Glicko[]>('SELECT rating, deviation, volatility FROM puzzle WHERE id = $1::uuid FOR UPDATE', puzzleId);
+      if (!solver || !puzzle) throw noPuzzle();
+      if (await tried(tx, puzzleId, playerId)) return null;
+      const after = ratePuzzleTry({ solver, puzzle }, solved);
+      const counted = { attempts: { increment: 1 }, solved: { increment: solved ? 1 : 0 } };
+      await tx.puzzleAttempt.create({ data: { puzzleId, playerId, solved, ratingBefore: solver.rating, ratingAfter: after.solver.rating } });
+      await tx.puzzleSolver.update({ where: { playerId }, data: { ...after.solver, ...counted, updatedAt: new Date() } });
+      await tx.puzzle.update({ where: { id: puzzleId }, data: { ...after.puzzle, ...counted } });
+      return { solverBefore: solver.rating, solverAfter: after.solver.rating, puzzleBefore: puzzle.rating, puzzleAfter: after.puzzle.rating };
+    });
+  }
+
+  private async solver(playerId: string): Promise<PuzzleSolver | null> {
+    return this.db.prisma.puzzleSolver.findUnique({ where: { playerId }, select: { rating: true, deviation: true, attempts: true, solved: true } });
+  }
+
+  private async nearest(rating: number, untriedBy: string | null): Promise<StoredPuzzle[]> {
+    const rows =
+      untriedBy === null
+        ? await this.db.prisma.$queryRawUnsafe<Row[]>(`SELECT ${COLUMNS} FROM puzzle ORDER BY abs(rating - $1) LIMIT ${NEAREST}`, rating)
+        : await this.db.prisma.$queryRawUnsafe<Row[]>(
+            `SELECT ${COLUMNS} FROM puzzle p WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempt a WHERE a.puzzle_id = p.id AND a.player_id = $2::uuid)
+             ORDER BY abs(rating - $1) LIMIT ${NEAREST}`,
+            rating,
+            untriedBy,
+          );
+    return rows.map(storedPuzzle);
+  }
+
+  private async find(id: string): Promise<StoredPuzzle> {
+    const row = await this.db.prisma.puzzle.findUnique({ where: { id } });
+    if (!row) throw noPuzzle();
+    return storedPuzzle(row);
+  }
+
+  /** A puzzle for the day, the same on every node: by a hash of the day among those of middling rating, else among all. */
+  private async dailyChoice(day: string): Promise<string> {
+    const middling = { rating: { gte: 1200, lte: 1800 } };
+    const where = (await this.db.prisma.puzzle.count({ where: middling })) > 0 ? middling : {};
+    const count = await this.db.prisma.puzzle.count({ where });
+    if (count === 0) throw noPuzzle();
+    const skip = createHash('sha256').update(day).digest().readUInt32BE(0) % count;
+    const [row] = await this.db.prisma.puzzle.findMany({ where, orderBy: { id: 'asc' }, skip, take: 1, select: { id: true } });
+    return row!.id;
+  }
+
+  private async view(puzzle: StoredPuzzle, playerId: string | null, solver: PuzzleSolver | null, day: string | null): Promise<PuzzleView> {
+    return {
+      id: puzzle.id,
+      rules: puzzle.rules,
+      position: puzzle.position,
+      themes: puzzle.themes as PuzzleTheme[],
+      rating: Math.round(puzzle.rating),
+      solverMoves: (puzzle.line.length + 1) / 2,
+      attempts: puzzle.attempts,
+      solved: puzzle.solved,
+      day,
+      solver,
+      tried: playerId !== null && (await tried(this.db.prisma, puzzle.id, playerId)),
+    };
+  }
+}
+
+interface Glicko {
+  rating: number;
+  deviation: number;
+  volatility: number;
+}
+
+type Row = Parameters<typeof storedPuzzle>[0];
+
+async function tried(client: Tx | Database['prisma'], puzzleId: string, playerId: string): Promise<boolean> {
+  return (await client.puzzleAttempt.count({ where: { puzzleId, playerId } })) > 0;
+}
+
+function sameMove(a: Move, b: Move): boolean {
+  return a.square === b.square && a.dir === b.dir;
+}
+
+function noPuzzle(): ServiceError {
+  return new ServiceError(ErrorCode.PuzzleNotFound, 'No such puzzle', 404);
+}

@@ -1,0 +1,117 @@
+// Puzzles over HTTP on both databases: stored from the engine, offered
+// without their line, tries checked against the line on the server, first
+// tries rated (Glicko-2) for the solver and the puzzle, the daily puzzle.
+
+import { findPuzzle, selfPlayPuzzles, type Puzzle } from '@oanquan/engine';
+import type { ErrorBody, PuzzleAttemptResponse, PuzzleView } from '@oanquan/protocol';
+import { startPosition, stateFromPosition, type Move } from '@oanquan/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import type { Database } from '../db/database.js';
+import { engines } from '../testing/databases.js';
+import { api, newGuest, startApp } from '../testing/live.js';
+import { storePuzzles } from './puzzle-store.js';
+
+/** rules.md E4's chain: a puzzle of two solver moves. */
+const chain = findPuzzle(
+  stateFromPosition({
+    ...startPosition(0),
+    squares: [2, 0, 0, 1, 0, 0, 4, 0, 3, 0, 2, 1],
+    captured: [
+      { dan: 19, quan: 0 },
+      { dan: 18, quan: 0 },
+    ],
+  }),
+)!;
+const others: Puzzle[] = [1, 2, 3].flatMap((seed) => selfPlayPuzzles({ seed }));
+
+/** Either verdict, the continuation or a refusal, as the tests read them. */
+type Change = { before: number; after: number } | null;
+type Answer = { status?: PuzzleAttemptResponse['status']; reply?: Move; line?: Move[]; solver?: Change; puzzle?: Change; code?: ErrorBody['code'] };
+
+const wrongFirst = (puzzle: Puzzle): Move => {
+  const right = puzzle.line[0]!;
+  return { square: right.square, dir: right.dir === 1 ? -1 : 1 };
+};
+
+describe.each(engines)('puzzles on %s', (engine) => {
+  let url: string;
+  let app: App;
+  let db: Database;
+  beforeAll(async () => {
+    ({ url, app, db } = await startApp(engine));
+  });
+  afterAll(() => app.close());
+
+  const attempt = (id: string, token: string | undefined, moves: unknown) =>
+    api<Answer>(url, `/api/puzzles/${id}/attempts`, { token, body: { moves } });
+
+  it('answers that there is no puzzle yet, then stores each position once', async () => {
+    expect(await api(url, '/api/puzzles/next')).toMatchObject({ status: 404, body: { code: 'PUZZLE_NOT_FOUND' } });
+    expect(await api(url, '/api/puzzles/daily')).toMatchObject({ status: 404, body: { code: 'PUZZLE_NOT_FOUND' } });
+    expect(chain.line.length).toBe(3);
+    expect(others.length).toBeGreaterThan(1);
+    expect(await storePuzzles(db, [chain, ...others], { kind: 'self-play' })).toBe(1 + others.length);
+    expect(await storePuzzles(db, [chain], { kind: 'self-play' })).toBe(0);
+  });
+
+  it('offers a puzzle without its line, and keeps the daily one for the day', async () => {
+    const next = await api<PuzzleView>(url, '/api/puzzles/next');
+    expect(next.status).toBe(200);
+    expect(next.body).not.toHaveProperty('line');
+    expect(next.body).toMatchObject({ solver: null, tried: false, day: null });
+    const daily = await api<PuzzleView>(url, '/api/puzzles/daily');
+    expect(daily.body.day).toBe(new Date().toISOString().slice(0, 10));
+    expect((await api<PuzzleView>(url, '/api/puzzles/daily')).body.id).toBe(daily.body.id);
+    expect(await api(url, '/api/puzzles/00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 404, body: { code: 'PUZZLE_NOT_FOUND' } });
+    expect(await api(url, '/api/puzzles/not-an-id')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+  });
+
+  it('plays the line move by move: the reply after a right move, solved and rated after the last', async () => {
+    const { token } = await newGuest(url);
+    const id = (await db.prisma.puzzle.findFirstOrThrow({ where: { position: { startsWith: '2.0.0.1.' } } })).id;
+    const view = await api<PuzzleView>(url, `/api/puzzles/${id}`, { token });
+    expect(view.body).toMatchObject({ solverMoves: 2, tried: false, themes: expect.arrayContaining(['capture-chain', 'quan']) });
+
+    const first = await attempt(id, token, [chain.line[0]]);
+    expect(first.body).toEqual({ status: 'continue', reply: chain.line[1] });
+    const done = await attempt(id, token, [chain.line[0], chain.line[2]]);
+    expect(done.body).toMatchObject({ status: 'solved', line: chain.line });
+    expect(done.body.solver!.after).toBeGreaterThan(done.body.solver!.before);
+    expect(done.body.puzzle!.after).toBeLessThan(done.body.puzzle!.before);
+
+    // Once tried, never rated again, and not offered again.
+    const again = await attempt(id, token, [chain.line[0], chain.line[2]]);
+    expect(again.body).toMatchObject({ status: 'solved', solver: null, puzzle: null });
+    const after = await api<PuzzleView>(url, `/api/puzzles/${id}`, { token });
+    expect(after.body).toMatchObject({ tried: true, attempts: 1, solved: 1, solver: { attempts: 1, solved: 1 } });
+    expect(after.body.solver!.rating).toBeCloseTo(done.body.solver!.after, 6);
+    for (let i = 0; i < 6; i++) expect((await api<PuzzleView>(url, '/api/puzzles/next', { token })).body.id).not.toBe(id);
+  });
+
+  it('fails a wrong move at once, rated against the solver, and shows the whole line', async () => {
+    const { token } = await newGuest(url);
+    const puzzle = others[0]!;
+    const row = await db.prisma.puzzle.findFirstOrThrow({ where: { line: { equals: puzzle.line.map(({ square, dir }) => ({ square, dir })) } } });
+    const failed = await attempt(row.id, token, [wrongFirst(puzzle)]);
+    expect(failed.body).toMatchObject({ status: 'failed', line: puzzle.line });
+    expect(failed.body.solver!.after).toBeLessThan(failed.body.solver!.before);
+    expect(failed.body.puzzle!.after).toBeGreaterThan(failed.body.puzzle!.before);
+    // The right answer afterwards changes nothing.
+    expect((await attempt(row.id, token, puzzle.line.filter((_, i) => i % 2 === 0))).body).toMatchObject({ status: 'solved', solver: null });
+    expect(await db.prisma.puzzleAttempt.findMany({ where: { puzzleId: row.id } })).toMatchObject([{ solved: false }]);
+  });
+
+  it('refuses a try without a session, too many moves, malformed moves and an unknown puzzle', async () => {
+    const { token, player } = await newGuest(url);
+    const id = (await db.prisma.puzzle.findFirstOrThrow()).id;
+    expect((await attempt(id, undefined, [chain.line[0]])).status).toBe(401);
+    const many = Array.from({ length: 8 }, () => chain.line[0]);
+    expect(await attempt(id, token, many)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    for (const moves of [[], [{ square: 12, dir: 1 }], [{ square: 3, dir: 2 }], 'x', Array.from({ length: 9 }, () => chain.line[0])]) {
+      expect(await attempt(id, token, moves)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    }
+    expect(await attempt('00000000-0000-4000-8000-000000000000', token, [chain.line[0]])).toMatchObject({ status: 404, body: { code: 'PUZZLE_NOT_FOUND' } });
+    expect(await db.prisma.puzzleAttempt.count({ where: { playerId: player.id } })).toBe(0);
+  });
+});
