@@ -16,9 +16,14 @@
 // percent before and after it: 103.1668 · e^(−0.04354 · (before − after))
 // − 3.1669, clamped to 0–100. A player's accuracy is the mean over their
 // moves; a forced move (the only legal one) counts as 100.
+// Within the endgame limit (endgame.ts) the solver is tried on the position
+// and on the move played: when both are proved, the values are exact final
+// margins, `exact` says so, and a move from a won position to a drawn or lost
+// one is marked `throwsWin`.
 
 import { newGame, play, type Move, type Player, type PlayErrorCode, type RuleOptions } from '@oanquan/rules';
 import { pvMoves } from './best-move.js';
+import { ENDGAME_NODES, exactMoveValues } from './endgame.js';
 import { ENGINE_WEIGHTS } from './evaluation.js';
 import { nodeOf, nodeRules } from './game-node.js';
 import { fromRulesMove, toRulesMove } from './moves.js';
@@ -43,6 +48,8 @@ export interface AnalysisOptions {
    * only; `accuracyOf` gives them over every slice's plies.
    */
   readonly fromPly?: number;
+  /** Node budget of each exact endgame solve (0 turns them off). */
+  readonly exactNodes?: number;
 }
 
 export type MoveLabel = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
@@ -75,6 +82,10 @@ export interface PlyAnalysis {
   readonly label: MoveLabel;
   /** 0–100. */
   readonly accuracy: number;
+  /** True when `eval` and `playedEval` are exact final margins with best play from both sides. */
+  readonly exact: boolean;
+  /** The position was won with best play (exactly) and the move played draws or loses it. */
+  readonly throwsWin: boolean;
 }
 
 export interface GameAnalysis {
@@ -97,6 +108,7 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
   const depth = options.depth ?? DEFAULT_DEPTH;
   const limits: SearchLimits = { depth, nodes: options.nodes ?? Infinity, deadline: Infinity, softDeadline: Infinity };
   const fromPly = options.fromPly ?? 0;
+  const exactNodes = options.exactNodes ?? ENDGAME_NODES;
   const plies: PlyAnalysis[] = [];
 
   for (const [ply, move] of game.moves.entries()) {
@@ -111,28 +123,40 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
     const played = fromRulesMove(mover, move);
 
     const best = search.iterate(root, limits);
+    let value = best.value;
+    let bestMove = best.move;
+    let pv = pvMoves(rules, root, best.pv);
     let playedEval = best.value;
-    if (played !== best.move) {
+    const exact = exactNodes > 0 ? exactMoveValues(state, move, { nodes: exactNodes }) : null;
+    if (exact !== null) {
+      value = exact.best;
+      playedEval = exact.played;
+      // The move played when it keeps the exact value, else the solver's.
+      bestMove = exact.played === exact.best ? played : fromRulesMove(mover, exact.move);
+      if (bestMove !== best.move) pv = [toRulesMove(mover, bestMove)];
+    } else if (played !== best.move) {
       // A node budget can stop this search early; the best value then stands for it.
       playedEval = search.rootValues(root, best.depth, limits, [played])?.get(played) ?? best.value;
     }
     const forced = legalOf(root).length === 1;
-    const pointsLost = Math.max(0, best.value - playedEval);
-    const before = winChance(best.value);
-    const lost = chanceLost(best.value, playedEval);
+    const pointsLost = Math.max(0, value - playedEval);
+    const before = winChance(value);
+    const lost = chanceLost(value, playedEval);
     plies.push({
       ply,
       player: mover,
       move: toRulesMove(mover, played),
-      eval: best.value,
+      eval: value,
       winChance: before,
-      best: toRulesMove(mover, best.move),
-      pv: pvMoves(rules, root, best.pv),
+      best: toRulesMove(mover, bestMove),
+      pv,
       playedEval,
       pointsLost,
       chanceLost: lost,
-      label: played === best.move || forced ? 'best' : labelOf(lost),
+      label: played === bestMove || forced ? 'best' : labelOf(lost),
       accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * (before - lost)),
+      exact: exact !== null,
+      throwsWin: exact !== null && exact.best > 0 && exact.played <= 0,
     });
     state = next.state;
   }

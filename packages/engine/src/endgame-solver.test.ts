@@ -15,6 +15,7 @@ const RULE_SETS: readonly Partial<RuleOptions>[] = [
 
 /** A random small endgame: a few dân on the board, small stocks and debts, the ply limit close enough for a brute force. */
 
+
 function randomEndgame(seed: number): State {
   const random = seededRandom(seed);
   const pick = (n: number) => Math.floor(random() * n);

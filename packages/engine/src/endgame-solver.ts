@@ -53,12 +53,21 @@ export interface RootSolution {
   readonly nodes: number;
 }
 
+/** Proved bounds of a value (null: none proved); equal bounds are the exact value. */
+export interface ProvedBounds {
+  readonly lower: number | null;
+  readonly upper: number | null;
+  /** A root move that achieves `lower` (move index), or −1. */
+  readonly move: number;
+  readonly nodes: number;
+}
+
 export class EndgameSolver {
   nodes = 0;
   private limits: SolveLimits = { nodes: Infinity, deadline: Infinity };
   private readonly rules: NodeRules;
   private readonly table: EndgameTable;
-  private readonly entry: ExactEntry = { value: 0, bound: 0, move: -1, height: 0, limitPly: -1 };
+  private readonly entry: ExactEntry = { value: 0, bound: 0, move: -1, ply: 0 };
   private readonly key: ExactKey = { x: 0, y: 0, z: 0, context: 0 };
   /** The game's earlier states then the line searched: keys of the full state per index. */
   private readonly pathX: Int32Array;
@@ -68,9 +77,6 @@ export class EndgameSolver {
   private readonly pathContext: Int32Array;
   /** Index of the root in the path arrays: the game's earlier states come before it. */
   private base = 0;
-  /** Outputs of the last node searched: its proof's height and whether it met the ply limit. */
-  private height = 0;
-  private limitHit = false;
   private readonly history = new Int32Array(2 * MOVE_COUNT);
   private readonly order: Int8Array;
   private readonly ranks: Float64Array;
@@ -102,31 +108,70 @@ export class EndgameSolver {
 
   /** The root position's exact value and a best move; null when the budget ran out first. */
   solve(limits: SolveLimits): RootSolution | null {
-    this.start(limits);
-    try {
-      const value = this.search(exactNodeOf(this.state), -INFINITY, INFINITY, 0);
-      // + 0 turns a negated −0 into 0.
-      return { value: value + 0, move: this.bestRootMove, nodes: this.nodes };
-    } catch (error) {
-      if (error instanceof OutOfBudget) return null;
-      throw error;
-    }
+    const bounds = this.bounds(limits);
+    if (bounds.lower === null || bounds.lower !== bounds.upper) return null;
+    return { value: bounds.lower, move: bounds.move, nodes: this.nodes };
   }
 
   /** The exact value of one root move from the mover's view; null when the budget ran out first. */
   solveMove(move: number, limits: SolveLimits): number | null {
+    const bounds = this.moveBounds(move, limits);
+    return bounds.lower !== null && bounds.lower === bounds.upper ? bounds.lower : null;
+  }
+
+  /**
+   * What the budget proves of the root's value, from the mover's view: first
+   * whether the mover wins, then narrower bounds until they meet. A win is
+   * often proved in a few nodes (the mover ends the game at once) where the
+   * exact margin needs every escape refuted to the end of the game.
+   */
+  bounds(limits: SolveLimits): ProvedBounds {
     this.start(limits);
+    return this.narrow(() => exactNodeOf(this.state), 0, 1);
+  }
+
+  /** The same for one root move, from the root mover's view. */
+  moveBounds(move: number, limits: SolveLimits): ProvedBounds {
+    this.start(limits);
+    const root = exactNodeOf(this.state);
+    this.pathX[this.base] = exactKeyOf(root, this.key).x;
+    this.pathY[this.base] = this.key.y;
+    this.pathZ[this.base] = this.key.z;
+    this.setContext(this.base);
+    const child = playExact(this.rules, root, move);
+    const bounds = this.narrow(() => child, 1, -1);
+    return { lower: bounds.lower, upper: bounds.upper, move, nodes: bounds.nodes };
+  }
+
+  /**
+   * Null-window probes at `ply` until the bounds meet or the budget runs
+   * out; `sign` −1 reads the node from its parent's view.
+   */
+  private narrow(node: () => ExactNode, ply: number, sign: 1 | -1): ProvedBounds {
+    let lower = -INFINITY;
+    let upper = INFINITY;
+    let move = -1;
+    // From the parent's view a win is a value ≥ 1, so from the node's own a value ≤ −1.
+    let threshold = sign === 1 ? 1 : 0;
     try {
-      const root = exactNodeOf(this.state);
-      this.pathX[this.base] = exactKeyOf(root, this.key).x;
-      this.pathY[this.base] = this.key.y;
-      this.pathZ[this.base] = this.key.z;
-      this.setContext(this.base);
-      return 0 - this.search(playExact(this.rules, root, move), -INFINITY, INFINITY, 1);
+      while (lower < upper) {
+        const value = this.search(node(), threshold - 1, threshold, ply);
+        if (value >= threshold) {
+          lower = value;
+          if (ply === 0) move = this.bestRootMove;
+        } else {
+          upper = value;
+        }
+        threshold = lower > -INFINITY ? lower + 1 : upper;
+      }
     } catch (error) {
-      if (error instanceof OutOfBudget) return null;
-      throw error;
+      if (!(error instanceof OutOfBudget)) throw error;
     }
+    const low = lower === -INFINITY ? null : lower + 0;
+    const high = upper === INFINITY ? null : upper + 0;
+    // + 0 turns a negated −0 into 0.
+    if (sign === 1) return { lower: low, upper: high, move, nodes: this.nodes };
+    return { lower: high === null ? null : 0 - high, upper: low === null ? null : 0 - low, move, nodes: this.nodes };
   }
 
   private bestRootMove = -1;
@@ -148,12 +193,7 @@ export class EndgameSolver {
   private search(node: ExactNode, alpha: number, beta: number, ply: number): number {
     if (++this.nodes >= this.limits.nodes) throw new OutOfBudget();
     if (this.nodes % CLOCK_EVERY === 0 && performance.now() >= this.limits.deadline) throw new OutOfBudget();
-    this.height = 0;
-    this.limitHit = false;
-    if (node.ended) {
-      this.limitHit = node.ply >= this.rules.plyLimit;
-      return finalValue(node);
-    }
+    if (node.ended) return finalValue(node);
     const key = exactKeyOf(node, this.key);
     const at = this.base + ply;
     this.pathX[at] = key.x;
@@ -180,12 +220,9 @@ export class EndgameSolver {
     if (keyed && this.table.probe(key, this.entry)) {
       const e = this.entry;
       tableMove = e.move;
-      const valid = e.limitPly >= 0 ? e.limitPly === node.ply : node.ply + e.height <= this.rules.plyLimit;
-      if (valid && ply > 0) {
+      if (e.ply === node.ply && ply > 0) {
         const value = e.value + banked;
         if (e.bound === BOUND_EXACT || (e.bound === BOUND_LOWER && value >= beta) || (e.bound === BOUND_UPPER && value <= alpha)) {
-          this.height = e.height;
-          this.limitHit = e.limitPly >= 0;
           return value;
         }
       }
@@ -202,8 +239,6 @@ export class EndgameSolver {
     const originalAlpha = alpha;
     let bestValue = -INFINITY;
     let bestMove = order[first]!;
-    let height = 0;
-    let limitHit = false;
     for (let i = 0; i < count; i++) {
       const move = order[first + i]!;
       const child = children[move]!;
@@ -214,8 +249,6 @@ export class EndgameSolver {
         value = -this.search(child, -alpha - 1, -alpha, ply + 1);
         if (value > alpha && value < beta) value = -this.search(child, -beta, -alpha, ply + 1);
       }
-      if (this.height + 1 > height) height = this.height + 1;
-      if (this.limitHit) limitHit = true;
       if (value > bestValue) {
         bestValue = value;
         bestMove = move;
@@ -233,10 +266,8 @@ export class EndgameSolver {
 
     if (keyed) {
       const bound = bestValue >= beta ? BOUND_LOWER : bestValue <= originalAlpha ? BOUND_UPPER : BOUND_EXACT;
-      this.table.store({ x, y, z, context }, bestValue - banked, bound, bestMove, height, limitHit ? node.ply : -1);
+      this.table.store({ x, y, z, context }, bestValue - banked, bound, bestMove, node.ply);
     }
-    this.height = height;
-    this.limitHit = limitHit;
     return bestValue;
   }
 

@@ -13,10 +13,9 @@
 // same one; the context is a 32-bit hash, the one place a collision could
 // mix two entries up.
 // A value is stored relative to what the mover has banked (captured quan
-// pieces are in `banked` but not in the key) with the height of the subtree
-// that proved it, so it is reused only where the ply limit (R4.4) cannot
-// cut a line it relies on; a value that met the ply limit is reused at the
-// same ply only.
+// pieces are in `banked` but not in the key) and is read at the ply it was
+// found at only, since the ply limit (R4.4) can cut its lines elsewhere.
+// That costs little: under one context, a state recurs at one ply mostly.
 
 import type { ExactNode } from './exact-node.js';
 
@@ -47,9 +46,8 @@ export interface ExactEntry {
   value: number;
   bound: number;
   move: number;
-  height: number;
-  /** The ply the value holds at when it met the ply limit, else −1. */
-  limitPly: number;
+  /** The ply the value was found at. */
+  ply: number;
 }
 
 export class EndgameTable {
@@ -60,8 +58,7 @@ export class EndgameTable {
   private readonly values: Int16Array;
   private readonly bounds: Int8Array;
   private readonly moves: Int8Array;
-  private readonly heights: Int16Array;
-  private readonly limitPlies: Int16Array;
+  private readonly plies: Int16Array;
   private readonly mask: number;
 
   constructor(bits = 18) {
@@ -75,8 +72,7 @@ export class EndgameTable {
     this.values = new Int16Array(size);
     this.bounds = new Int8Array(size);
     this.moves = new Int8Array(size);
-    this.heights = new Int16Array(size);
-    this.limitPlies = new Int16Array(size);
+    this.plies = new Int16Array(size);
   }
 
   probe(key: ExactKey, entry: ExactEntry): boolean {
@@ -85,12 +81,11 @@ export class EndgameTable {
     entry.value = this.values[slot]!;
     entry.bound = this.bounds[slot]!;
     entry.move = this.moves[slot]!;
-    entry.height = this.heights[slot]!;
-    entry.limitPly = this.limitPlies[slot]!;
+    entry.ply = this.plies[slot]!;
     return true;
   }
 
-  store(key: ExactKey, value: number, bound: number, move: number, height: number, limitPly: number): void {
+  store(key: ExactKey, value: number, bound: number, move: number, ply: number): void {
     const slot = slotOf(key) & this.mask;
     this.xs[slot] = key.x;
     this.ys[slot] = key.y;
@@ -99,8 +94,7 @@ export class EndgameTable {
     this.values[slot] = value;
     this.bounds[slot] = bound;
     this.moves[slot] = move;
-    this.heights[slot] = height;
-    this.limitPlies[slot] = limitPly;
+    this.plies[slot] = ply;
   }
 }
 
