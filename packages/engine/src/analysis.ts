@@ -17,13 +17,14 @@
 // − 3.1669, clamped to 0–100. A player's accuracy is the mean over their
 // moves; a forced move (the only legal one) counts as 100.
 // Within the endgame limit (endgame.ts) the solver is tried on the position
-// and on the move played: when both are proved, the values are exact final
-// margins, `exact` says so, and a move from a won position to a drawn or lost
-// one is marked `throwsWin`.
+// and on the move played. What it proves is given as bounds on the final
+// margin with best play (`bestPlay`, equal when exact); the values shown are
+// kept within them, and a move from a proved win to a proved draw or loss is
+// marked `throwsWin`.
 
 import { newGame, play, type Move, type Player, type PlayErrorCode, type RuleOptions } from '@oanquan/rules';
 import { pvMoves } from './best-move.js';
-import { ENDGAME_NODES, exactMoveValues } from './endgame.js';
+import { ENDGAME_NODES, endgameVerdict, type ProvedValue } from './endgame.js';
 import { ENGINE_WEIGHTS } from './evaluation.js';
 import { nodeOf, nodeRules } from './game-node.js';
 import { fromRulesMove, toRulesMove } from './moves.js';
@@ -82,8 +83,8 @@ export interface PlyAnalysis {
   readonly label: MoveLabel;
   /** 0–100. */
   readonly accuracy: number;
-  /** True when `eval` and `playedEval` are exact final margins with best play from both sides. */
-  readonly exact: boolean;
+  /** Proved bounds on the final margin with best play before the move (mover's view), equal when exact; null when nothing was proved. */
+  readonly bestPlay: ProvedValue | null;
   /** The position was won with best play (exactly) and the move played draws or loses it. */
   readonly throwsWin: boolean;
 }
@@ -127,21 +128,31 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
     let bestMove = best.move;
     let pv = pvMoves(rules, root, best.pv);
     let playedEval = best.value;
-    const exact = exactNodes > 0 ? exactMoveValues(state, move, { nodes: exactNodes }) : null;
-    if (exact !== null) {
-      value = exact.best;
-      playedEval = exact.played;
-      // The move played when it keeps the exact value, else the solver's.
-      bestMove = exact.played === exact.best ? played : fromRulesMove(mover, exact.move);
-      if (bestMove !== best.move) pv = [toRulesMove(mover, bestMove)];
-    } else if (played !== best.move) {
+    if (played !== best.move) {
       // A node budget can stop this search early; the best value then stands for it.
       playedEval = search.rootValues(root, best.depth, limits, [played])?.get(played) ?? best.value;
     }
+    const verdict = exactNodes > 0 ? endgameVerdict(state, move, { nodes: exactNodes }) : null;
+    if (verdict !== null) {
+      value = within(value, verdict.position);
+      playedEval = within(playedEval, verdict.played);
+      // A proved best move whose value the search's move may not reach.
+      if (verdict.best !== null && verdict.position.lower !== null && verdict.position.lower === verdict.position.upper) {
+        const proved = fromRulesMove(mover, verdict.best);
+        if (verdict.played.lower === verdict.position.lower && verdict.played.upper === verdict.position.upper) bestMove = played;
+        else if (proved !== bestMove) {
+          bestMove = proved;
+          pv = [verdict.best];
+        }
+      }
+    }
+    const proved = verdict !== null && (verdict.position.lower !== null || verdict.position.upper !== null) ? verdict.position : null;
     const forced = legalOf(root).length === 1;
     const pointsLost = Math.max(0, value - playedEval);
-    const before = winChance(value);
-    const lost = chanceLost(value, playedEval);
+    // A proved outcome is certain: its chance is 1, ½ or 0, not the curve's.
+    const before = provedChance(verdict?.position) ?? winChance(value);
+    const after = provedChance(verdict?.played) ?? winChance(Math.min(playedEval, value));
+    const lost = Math.max(0, before - after);
     plies.push({
       ply,
       player: mover,
@@ -155,12 +166,33 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
       chanceLost: lost,
       label: played === bestMove || forced ? 'best' : labelOf(lost),
       accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * (before - lost)),
-      exact: exact !== null,
-      throwsWin: exact !== null && exact.best > 0 && exact.played <= 0,
+      bestPlay: proved,
+      throwsWin:
+        verdict !== null &&
+        verdict.position.lower !== null &&
+        verdict.position.lower > 0 &&
+        verdict.played.upper !== null &&
+        verdict.played.upper <= 0,
     });
     state = next.state;
   }
   return { ok: true, analysis: { plies, accuracy: accuracyOf(plies) } };
+}
+
+/** The mover's chance to win when the bounds decide the outcome, else null. */
+function provedChance(bounds: ProvedValue | undefined): number | null {
+  if (bounds === undefined) return null;
+  if (bounds.lower !== null && bounds.lower > 0) return 1;
+  if (bounds.upper !== null && bounds.upper < 0) return 0;
+  if (bounds.lower === 0 && bounds.upper === 0) return 0.5;
+  return null;
+}
+
+/** A value moved within proved bounds. */
+function within(value: number, bounds: ProvedValue): number {
+  if (bounds.lower !== null && value < bounds.lower) return bounds.lower;
+  if (bounds.upper !== null && value > bounds.upper) return bounds.upper;
+  return value;
 }
 
 /** Each player's accuracy over the given plies: the mean of their moves' accuracies, null without a move. */

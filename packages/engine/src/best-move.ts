@@ -90,8 +90,8 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
   };
   let spent = 0;
   if (options.exactEndgames ?? level === 8) {
-    // A quarter of the budget at most: an unproved endgame still gets most of it.
-    const budget = Math.min(ENDGAME_NODES, Math.floor(limits.nodes / 4));
+    // A twentieth of the budget at most: most tries prove nothing (see endgame.ts), and the search still needs the rest.
+    const budget = Math.min(ENDGAME_NODES, Math.floor(limits.nodes / 20));
     const solved = solveEndgame(state, { nodes: budget, deadline: limits.deadline });
     if (solved !== null) return { move: solved.move, eval: solved.value, pv: [solved.move], depth: 0, nodes: solved.nodes, exact: true };
     spent = budget;

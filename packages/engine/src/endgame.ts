@@ -50,17 +50,25 @@ export function solveEndgame(state: State, budget: EndgameBudget = {}): ExactEnd
   return { value: solution.value, move: toRulesMove(state.position.toMove, solution.move), nodes: solution.nodes };
 }
 
+/** What a solve proved of a value, from the mover's view: bounds (null: none), equal when exact. */
+export interface ProvedValue {
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
 /**
- * The exact result before a move and after the move played, both from the
- * mover's view, for analysis; null when either was not proved.
+ * For analysis: what the solver proves of the position before a move and of
+ * the move played, both from the mover's view; null beyond the limit.
  */
-export function exactMoveValues(state: State, played: Move, budget: EndgameBudget = {}): { best: number; played: number; move: Move } | null {
+export function endgameVerdict(state: State, played: Move, budget: EndgameBudget = {}): { position: ProvedValue; played: ProvedValue; best: Move | null } | null {
   if (!withinEndgameLimit(state)) return null;
   const solver = new EndgameSolver(state);
   const limits = limitsOf(budget);
-  const root = solver.solve(limits);
-  if (root === null) return null;
-  const move = fromRulesMove(state.position.toMove, played);
-  const value = move === root.move ? root.value : solver.solveMove(move, limits);
-  return value === null ? null : { best: root.value, played: value, move: toRulesMove(state.position.toMove, root.move) };
+  const position = solver.bounds(limits);
+  const move = solver.moveBounds(fromRulesMove(state.position.toMove, played), limits);
+  return {
+    position: { lower: position.lower, upper: position.upper },
+    played: { lower: move.lower, upper: move.upper },
+    best: position.move < 0 ? null : toRulesMove(state.position.toMove, position.move),
+  };
 }
