@@ -11,7 +11,7 @@ import { ENDGAME_LIMIT, ENDGAME_NODES } from '../src/endgame.js';
 import { EndgameSolver } from '../src/endgame-solver.js';
 import { boardDan, exactNodeOf } from '../src/exact-node.js';
 import type { Level } from '../src/levels.js';
-import { enginePlayer, opening, playGame } from './match.js';
+import { enginePlayer, opening, pairedMatch, playGame } from './match.js';
 import { newGame, play } from '@oanquan/rules';
 
 /** Counts of dân scanned: well above any limit the budget allows. */
@@ -110,4 +110,14 @@ export function printEndgameCoverage(gamesPerLevel: number, nodes = ENDGAME_NODE
   );
   const withTail = trailing.filter((t) => t > 0).length;
   console.log(`  game endings: ${withTail} of ${games} games (${pct(withTail / games)}) end with proved positions, ${(trailing.reduce((a, b) => a + b, 0) / games).toFixed(1)} plies a game on average`);
+}
+
+/** Level 8 as it plays against level 8 without the solver, at the same node budget, from paired openings. */
+export function printEndgameMatch(pairs: number): void {
+  if (pairs === 0) return;
+  const s = pairedMatch(DEFAULT_RULES, enginePlayer({ level: 8 }), enginePlayer({ level: 8, exactEndgames: false }), pairs, 8);
+  console.log(
+    `level 8 with exact endgames vs without, same node budget: +${s.wins} =${s.draws} −${s.losses} over ${s.games} games, ` +
+      `${(100 * s.score).toFixed(1)} %, mean margin ${s.meanMargin.toFixed(2)}`,
+  );
 }
