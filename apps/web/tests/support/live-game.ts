@@ -128,7 +128,7 @@ export async function playRatedGame(url: string, seed: number): Promise<{ matchI
     const choose = seeded(seed);
     for (let ply = 0; ply < 4; ply++) {
       const legal = legalMoves(state);
-      const move = script[moves.length] ?? legal[choose(legal.length)]!;
+      const move = legal[choose(legal.length)]!;
       version = (await request(bySeat[state.position.toMove], 'move', { matchId, moveId: `r${ply}`, version, ...move })).version;
       const result = play(state, move);
       if (!result.ok) throw new Error(result.code);
