@@ -3,8 +3,9 @@
 // solve within the budget the engine uses in play. Prints, per count of dân
 // on the board, how many positions there are, how many the solver proves and
 // the CPU time a proof takes; the limit (the most dân at which at least nine
-// positions in ten are proved, every smaller count included); the share of
-// all positions within it; and how many of each game's last plies are proved.
+// positions in ten are proved exactly, every smaller count included); the
+// share of all positions within the engine's limit; and how many of each
+// game's last plies have a proved outcome.
 
 import { DEFAULT_RULES, type State } from '@oanquan/rules';
 import { ENDGAME_LIMIT, ENDGAME_NODES } from '../src/endgame.js';
@@ -40,7 +41,7 @@ function cpuMs(run: () => void): number {
 
 export function printEndgameCoverage(gamesPerLevel: number, nodes = ENDGAME_NODES): void {
   if (gamesPerLevel === 0) return;
-  const byDan = Array.from({ length: SCAN + 1 }, () => ({ positions: 0, proved: 0, decided: 0, ms: [] as number[], failedMs: [] as number[] }));
+  const byDan = Array.from({ length: SCAN + 1 }, () => ({ positions: 0, proved: 0, decided: 0, ms: [] as number[], decidedMs: [] as number[], failedMs: [] as number[] }));
   let positions = 0;
   let games = 0;
   const trailing: number[] = [];
@@ -67,15 +68,20 @@ export function printEndgameCoverage(gamesPerLevel: number, nodes = ENDGAME_NODE
           proved = lower !== null && lower === upper;
           decided = (lower !== null && lower >= 1) || (upper !== null && upper <= -1) || (lower === 0 && upper === 0);
         });
-        if (decided) row.decided++;
+        if (decided) {
+          row.decided++;
+          row.decidedMs.push(ms);
+        }
         if (proved) {
           row.proved++;
           row.ms.push(ms);
-          if (unbroken && dan <= ENDGAME_LIMIT) tail++;
+        }
+        if (decided && dan <= ENDGAME_LIMIT) {
+          if (unbroken) tail++;
         } else {
-          row.failedMs.push(ms);
           unbroken = false;
         }
+        if (!proved && !decided) row.failedMs.push(ms);
       }
       trailing.push(tail);
     }
@@ -103,13 +109,18 @@ export function printEndgameCoverage(gamesPerLevel: number, nodes = ENDGAME_NODE
   const provedWithin = byDan.slice(0, ENDGAME_LIMIT + 1).reduce((sum, row) => sum + row.proved, 0);
   const decidedWithin = byDan.slice(0, ENDGAME_LIMIT + 1).reduce((sum, row) => sum + row.decided, 0);
   const allMs = byDan.slice(0, ENDGAME_LIMIT + 1).flatMap((row) => row.ms);
+  const decidedMs = byDan.slice(0, ENDGAME_LIMIT + 1).flatMap((row) => row.decidedMs);
   console.log(
     `  measured limit (nine proofs in ten at every count up to it): ${limit < 0 ? 'none' : `${limit} dân`}; ` +
       `the engine tries up to ${ENDGAME_LIMIT} dân: ${pct(within / positions)} of all positions, of which ${pct(within === 0 ? 0 : provedWithin / within)} proved exactly and ${pct(within === 0 ? 0 : decidedWithin / within)} proved won, drawn or lost ` +
-      `(${pct(provedWithin / positions)} of all positions; a proof takes p50 ${quantile(allMs, 0.5)} ms, p90 ${quantile(allMs, 0.9)} ms CPU)`,
+      `(${pct(provedWithin / positions)} and ${pct(decidedWithin / positions)} of all positions; an exact proof takes p50 ${quantile(allMs, 0.5)} ms, p90 ${quantile(allMs, 0.9)} ms CPU, ` +
+      `a won/drawn/lost one p50 ${quantile(decidedMs, 0.5)} ms, p90 ${quantile(decidedMs, 0.9)} ms)`,
   );
   const withTail = trailing.filter((t) => t > 0).length;
-  console.log(`  game endings: ${withTail} of ${games} games (${pct(withTail / games)}) end with proved positions, ${(trailing.reduce((a, b) => a + b, 0) / games).toFixed(1)} plies a game on average`);
+  console.log(
+    `  game endings: ${withTail} of ${games} games (${pct(withTail / games)}) end with positions within the limit whose outcome is proved, ` +
+      `${(trailing.reduce((a, b) => a + b, 0) / games).toFixed(1)} plies a game on average`,
+  );
 }
 
 /** Level 8 as it plays against level 8 without the solver, at the same node budget, from paired openings. */
