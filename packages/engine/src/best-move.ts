@@ -2,7 +2,7 @@
 // engine expects.
 
 import type { Move, State } from '@oanquan/rules';
-import { ENDGAME_NODES, solveEndgame } from './endgame.js';
+import { ENDGAME_NODES, solveEndgame, withinEndgameLimit } from './endgame.js';
 import { ENGINE_WEIGHTS, type EvaluationWeights } from './evaluation.js';
 import { nodeOf, nodeRules, playNode, type GameNode, type NodeRules } from './game-node.js';
 import { LEVEL_SETTINGS, isLevel, type Level } from './levels.js';
@@ -89,7 +89,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
     softDeadline: deadline === Infinity ? Infinity : now + Math.max(0, deadline - now) * 0.6,
   };
   let spent = 0;
-  if (options.exactEndgames ?? level === 8) {
+  if ((options.exactEndgames ?? level === 8) && withinEndgameLimit(state)) {
     // A twentieth of the budget at most: most tries prove nothing (see endgame.ts), and the search still needs the rest.
     const budget = Math.min(ENDGAME_NODES, Math.floor(limits.nodes / 20));
     const solved = solveEndgame(state, { nodes: budget, deadline: limits.deadline });

@@ -33,6 +33,12 @@ describe('exact endgames in play', () => {
     expect(0 - bruteForce(next.state)).toBe(exact);
   });
 
+  it('beyond the limit level 8 gives the search its whole node budget', () => {
+    const start = stateFromPosition({ ...POSITION, squares: [0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5], quan: [true, true], captured: [{ dan: 0, quan: 0 }, { dan: 0, quan: 0 }], ply: 0 });
+    // A failed try would count its nodes (a twentieth of the budget, here the solver's whole budget) in the result.
+    expect(bestMove(start, { level: 8, depth: 3 })).toEqual(bestMove(start, { level: 8, depth: 3, exactEndgames: false }));
+  });
+
   it('lower levels and explicit budgets search as before', () => {
     expect(bestMove(state, { level: 7 }).exact).toBeUndefined();
     expect(bestMove(state, { depth: 6 }).exact).toBeUndefined();
