@@ -1,10 +1,10 @@
 // The analysis of a game that reaches an exact endgame: the move shown says
 // what best play is proved to give, and a move that throws a proved win
 // away says so, in English and in Vietnamese. The game is a self-play game
-// of the engine up to its 18th move, where the first player can win (by at
-// least 2) by taking the last dân of the mandarin squares, then a 19th move
-// that leaves the win to the other player (packages/engine's
-// endgame-analysis test checks the same position), then random moves.
+// of the engine up to its 20th move, where the first player can win (by at
+// least 4), then a 21st move that leaves the win to the other player
+// (packages/engine's endgame-analysis test checks the same position), then
+// random moves.
 
 import type { AnalysisResponse } from '@oanquan/protocol';
 import type { Move } from '@oanquan/rules';
@@ -14,9 +14,10 @@ import { playFinishedGame, type FinishedGame } from './support/live-game.js';
 
 const m = (square: number, dir: 1 | -1): Move => ({ square, dir }) as Move;
 const SCRIPT: Move[] = [
-  m(2, 1), m(9, -1), m(5, -1), m(7, -1), m(1, -1), m(11, 1), m(1, -1), m(11, -1), m(4, 1),
-  m(10, 1), m(2, 1), m(11, -1), m(1, 1), m(10, -1), m(4, -1), m(9, 1), m(5, 1), m(10, 1),
-  m(1, -1),
+  m(4, -1), m(9, 1), m(2, 1), m(11, 1), m(3, -1), m(8, 1), m(2, 1), m(10, -1), m(2, -1),
+  m(7, -1), m(2, -1), m(9, -1), m(1, -1), m(10, -1), m(4, 1), m(7, 1), m(3, 1), m(8, 1),
+  m(4, -1), m(10, 1),
+  m(3, 1),
 ];
 
 describe('the analysis of an exact endgame', () => {
@@ -33,13 +34,13 @@ describe('the analysis of an exact endgame', () => {
   it('on a phone: "wins with best play" before the move, and "this move throws away the win", in both languages', { timeout: 240_000 }, async () => {
     const phone = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, speed: 'fast' });
     const { page } = phone;
-    await page.goto(`${harness.server.url}/m/${game.matchId}?move=19`);
+    await page.goto(`${harness.server.url}/m/${game.matchId}?move=21`);
     await page.tap('[data-analyse]');
-    await page.waitForSelector('[data-analysis="done"] [data-move-detail="19"]', { timeout: 180_000 });
+    await page.waitForSelector('[data-analysis="done"] [data-move-detail="21"]', { timeout: 180_000 });
     const analysis = (await (await fetch(`${harness.server.url}/api/matches/${game.matchId}/analysis`)).json()) as AnalysisResponse;
-    const ply = analysis.plies![18]!;
+    const ply = analysis.plies![20]!;
     expect(ply.throwsWin).toBe(true);
-    expect(ply.bestPlay!.lower).toBeGreaterThanOrEqual(2);
+    expect(ply.bestPlay!.lower).toBeGreaterThanOrEqual(4);
     expect(ply.label).toBe('blunder');
 
     const proved = (await page.textContent('[data-best-play]'))!;

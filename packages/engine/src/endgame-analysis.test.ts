@@ -1,9 +1,8 @@
 // The analysis of a finished game within the endgame limit: what the solver
 // proves is reported as bounds with best play, and a move from a proved win
 // to a proved draw or loss is marked. The game is a level-6 self-play game
-// (opening 2, bench/match.ts) up to ply 18, where player 0 can win by at
-// least 2 (taking the last of the mandarin squares' dân ends it), then a
-// move that leaves the win to player 1.
+// (opening 7, seed 527, bench/match.ts) up to ply 20, where player 0 can
+// win by at least 4, then a move that leaves the win to player 1.
 
 import { newGame, play, type Move } from '@oanquan/rules';
 import { describe, expect, it } from 'vitest';
@@ -11,19 +10,20 @@ import { analyse } from './analysis.js';
 
 const m = (square: number, dir: 1 | -1): Move => ({ square, dir }) as Move;
 const PREFIX: Move[] = [
-  m(2, 1), m(9, -1), m(5, -1), m(7, -1), m(1, -1), m(11, 1), m(1, -1), m(11, -1), m(4, 1),
-  m(10, 1), m(2, 1), m(11, -1), m(1, 1), m(10, -1), m(4, -1), m(9, 1), m(5, 1), m(10, 1),
+  m(4, -1), m(9, 1), m(2, 1), m(11, 1), m(3, -1), m(8, 1), m(2, 1), m(10, -1), m(2, -1),
+  m(7, -1), m(2, -1), m(9, -1), m(1, -1), m(10, -1), m(4, 1), m(7, 1), m(3, 1), m(8, 1),
+  m(4, -1), m(10, 1),
 ];
-const THROW = m(1, -1);
+const THROW = m(3, 1);
 
 describe('analysis of exact endgames', () => {
   it('says what best play proves and marks the move that throws the win away', () => {
-    const result = analyse({ moves: [...PREFIX, THROW] }, { depth: 4, fromPly: 18, exactNodes: 20_000 });
+    const result = analyse({ moves: [...PREFIX, THROW] }, { depth: 4, fromPly: 20, exactNodes: 20_000 });
     if (!result.ok) throw new Error(result.error.code);
     const [ply] = result.analysis.plies;
-    expect(ply!.ply).toBe(18);
+    expect(ply!.ply).toBe(20);
     expect(ply!.bestPlay).not.toBeNull();
-    expect(ply!.bestPlay!.lower).toBeGreaterThanOrEqual(2);
+    expect(ply!.bestPlay!.lower).toBeGreaterThanOrEqual(4);
     expect(ply!.eval).toBeGreaterThanOrEqual(ply!.bestPlay!.lower!);
     expect(ply!.throwsWin).toBe(true);
     expect(ply!.playedEval).toBeLessThanOrEqual(0);
@@ -32,7 +32,7 @@ describe('analysis of exact endgames', () => {
   });
 
   it('marks nothing where no proof was asked for or none was found', () => {
-    const off = analyse({ moves: [...PREFIX, THROW] }, { depth: 4, fromPly: 18, exactNodes: 0 });
+    const off = analyse({ moves: [...PREFIX, THROW] }, { depth: 4, fromPly: 20, exactNodes: 0 });
     if (!off.ok) throw new Error(off.error.code);
     expect(off.analysis.plies[0]!.bestPlay).toBeNull();
     expect(off.analysis.plies[0]!.throwsWin).toBe(false);

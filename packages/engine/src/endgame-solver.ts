@@ -9,8 +9,9 @@
 // states a repetition could still meet; the table keys on both (the full
 // state exactly, the earlier states as a hash of their multiset, see
 // endgame-table.ts), so a value found on one path is never read on a path
-// where a repetition would have changed it. A node whose keyed debts
-// overflow stays out of the table.
+// where a repetition would have changed it. A node whose debts overflow the
+// key's 8 bits stays out of the table; the repetition scan compares debts
+// exactly.
 //
 // Ordering: the table's move, then the points a move banks at once, then a
 // history of moves that cut off. A node budget bounds the work; a solve
@@ -73,6 +74,8 @@ export class EndgameSolver {
   private readonly pathX: Int32Array;
   private readonly pathY: Int32Array;
   private readonly pathZ: Int32Array;
+  /** Per path index: both debts exactly, which the key holds to 8 bits only. */
+  private readonly pathDebts: Float64Array;
   /** Per path index: the repetition context of that state, the sum of the hashes of the states before it with the same quan pieces and debts. */
   private readonly pathContext: Int32Array;
   /** Index of the root in the path arrays: the game's earlier states come before it. */
@@ -89,6 +92,7 @@ export class EndgameSolver {
     this.pathX = new Int32Array(room);
     this.pathY = new Int32Array(room);
     this.pathZ = new Int32Array(room);
+    this.pathDebts = new Float64Array(room);
     this.pathContext = new Int32Array(room);
     const root = exactNodeOf(state);
     // Earlier states share the root's quan pieces and debts: the history starts afresh when those change.
@@ -98,6 +102,7 @@ export class EndgameSolver {
       this.pathX[i] = this.key.x;
       this.pathY[i] = this.key.y;
       this.pathZ[i] = this.key.z;
+      this.pathDebts[i] = debtsOf(root);
       this.setContext(i);
     }
     this.base = recorded.length - 1;
@@ -199,6 +204,8 @@ export class EndgameSolver {
     this.pathX[at] = key.x;
     this.pathY[at] = key.y;
     this.pathZ[at] = key.z;
+    const debts = debtsOf(node);
+    this.pathDebts[at] = debts;
     this.setContext(at);
     key.context = this.pathContext[at]!;
     const tail = key.z >>> 12;
@@ -206,7 +213,7 @@ export class EndgameSolver {
       let seen = 0;
       // R4.5: quan pieces only leave and debts only grow, so the scan stops
       // at the first state where either differs.
-      for (let back = at - 2; back >= 0 && this.pathZ[back]! >>> 12 === tail; back -= 2) {
+      for (let back = at - 2; back >= 0 && this.pathZ[back]! >>> 12 === tail && this.pathDebts[back] === debts; back -= 2) {
         if (this.pathZ[back] === key.z && this.pathX[back] === key.x && this.pathY[back] === key.y) {
           seen++;
         }
@@ -215,6 +222,7 @@ export class EndgameSolver {
     }
 
     const banked = node.toMove === 0 ? node.banked : -node.banked;
+    // Debts past the key's 8 bits would let two states share an entry.
     const keyed = node.debt0 <= MAX_KEYED_DEBT && node.debt1 <= MAX_KEYED_DEBT;
     let tableMove = -1;
     if (keyed && this.table.probe(key, this.entry)) {
@@ -296,4 +304,9 @@ export class EndgameSolver {
     }
     return count;
   }
+}
+
+/** Both debts as one exact number, for the repetition scan. */
+function debtsOf(node: ExactNode): number {
+  return node.debt0 * 65536 + node.debt1;
 }
