@@ -10,6 +10,8 @@
 //   BENCH_ROBIN_PAIRS       openings per pair in the round robin of the levels and baselines (default 2; 5 for the ratings in levels.ts)
 //   BENCH_ROBIN_GAP         1 to play the round robin under emptyQuanIsGap too
 //   BENCH_BALANCE_GAMES     self-play games per preset at level 8 in the balance table (default 16; levels 4 and 6 play four times as many)
+//   BENCH_ENDGAME_GAMES     self-play games per level (6, 7, 8) for the exact endgames' coverage (default 4)
+//   BENCH_ENDGAME_PAIRS     openings of level 8 with the endgame solver against level 8 without it (default 0)
 // A round is the ten opening moves, each played from both seats: 20 games.
 // Runs on one core; on a shared machine run it with `nice`.
 
@@ -18,6 +20,7 @@ import { bestMove } from '../src/best-move.js';
 import { SCORE_ONLY } from '../src/evaluation.js';
 import { LEVELS, LEVEL_SETTINGS, type Level } from '../src/levels.js';
 import { printBalance } from './balance.js';
+import { printEndgameCoverage, printEndgameMatch } from './endgame.js';
 import { enginePlayer, pairedMatch, playGame, type MatchScore } from './match.js';
 import { ENTRANTS, roundRobin } from './round-robin.js';
 
@@ -32,6 +35,8 @@ const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
 const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
 const ROBIN_PAIRS = count('BENCH_ROBIN_PAIRS', 2);
 const BALANCE_GAMES = count('BENCH_BALANCE_GAMES', 16);
+const ENDGAME_GAMES = count('BENCH_ENDGAME_GAMES', 4);
+const ENDGAME_PAIRS = count('BENCH_ENDGAME_PAIRS', 0);
 const ROBIN_RULES = [
   ['classic rules', DEFAULT_RULES],
   ...(process.env.BENCH_ROBIN_GAP === '1' ? [['emptyQuanIsGap', resolveRules({ emptyQuanIsGap: true })] as const] : []),
@@ -130,6 +135,8 @@ function robin(): void {
 }
 
 nodesPerSecond();
+printEndgameCoverage(ENDGAME_GAMES);
+printEndgameMatch(ENDGAME_PAIRS);
 robin();
 firstMove();
 balance();

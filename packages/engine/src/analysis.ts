@@ -16,9 +16,15 @@
 // percent before and after it: 103.1668 · e^(−0.04354 · (before − after))
 // − 3.1669, clamped to 0–100. A player's accuracy is the mean over their
 // moves; a forced move (the only legal one) counts as 100.
+// Within the endgame limit (endgame.ts) the solver is tried on the position
+// and on the move played. What it proves is given as bounds on the final
+// margin with best play (`bestPlay`, equal when exact); the values shown are
+// kept within them, and a move from a proved win to a proved draw or loss is
+// marked `throwsWin`.
 
 import { newGame, play, type Move, type Player, type PlayErrorCode, type RuleOptions } from '@oanquan/rules';
 import { pvMoves } from './best-move.js';
+import { ENDGAME_NODES, endgameVerdict, type ProvedValue } from './endgame.js';
 import { ENGINE_WEIGHTS } from './evaluation.js';
 import { nodeOf, nodeRules } from './game-node.js';
 import { fromRulesMove, toRulesMove } from './moves.js';
@@ -43,6 +49,8 @@ export interface AnalysisOptions {
    * only; `accuracyOf` gives them over every slice's plies.
    */
   readonly fromPly?: number;
+  /** Node budget of each exact endgame solve (0 turns them off). */
+  readonly exactNodes?: number;
 }
 
 export type MoveLabel = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
@@ -75,6 +83,10 @@ export interface PlyAnalysis {
   readonly label: MoveLabel;
   /** 0–100. */
   readonly accuracy: number;
+  /** Proved bounds on the final margin with best play before the move (mover's view), equal when exact; null when nothing was proved. */
+  readonly bestPlay: ProvedValue | null;
+  /** The position was won with best play (exactly) and the move played draws or loses it. */
+  readonly throwsWin: boolean;
 }
 
 export interface GameAnalysis {
@@ -97,6 +109,7 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
   const depth = options.depth ?? DEFAULT_DEPTH;
   const limits: SearchLimits = { depth, nodes: options.nodes ?? Infinity, deadline: Infinity, softDeadline: Infinity };
   const fromPly = options.fromPly ?? 0;
+  const exactNodes = options.exactNodes ?? ENDGAME_NODES;
   const plies: PlyAnalysis[] = [];
 
   for (const [ply, move] of game.moves.entries()) {
@@ -111,32 +124,75 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
     const played = fromRulesMove(mover, move);
 
     const best = search.iterate(root, limits);
+    let value = best.value;
+    let bestMove = best.move;
+    let pv = pvMoves(rules, root, best.pv);
     let playedEval = best.value;
     if (played !== best.move) {
       // A node budget can stop this search early; the best value then stands for it.
       playedEval = search.rootValues(root, best.depth, limits, [played])?.get(played) ?? best.value;
     }
+    const verdict = exactNodes > 0 ? endgameVerdict(state, move, { nodes: exactNodes }) : null;
+    if (verdict !== null) {
+      value = within(value, verdict.position);
+      playedEval = within(playedEval, verdict.played);
+      // A proved best move whose value the search's move may not reach.
+      if (verdict.best !== null && verdict.position.lower !== null && verdict.position.lower === verdict.position.upper) {
+        const proved = fromRulesMove(mover, verdict.best);
+        if (verdict.played.lower === verdict.position.lower && verdict.played.upper === verdict.position.upper) bestMove = played;
+        else if (proved !== bestMove) {
+          bestMove = proved;
+          pv = [verdict.best];
+        }
+      }
+    }
+    const proved = verdict !== null && (verdict.position.lower !== null || verdict.position.upper !== null) ? verdict.position : null;
     const forced = legalOf(root).length === 1;
-    const pointsLost = Math.max(0, best.value - playedEval);
-    const before = winChance(best.value);
-    const lost = chanceLost(best.value, playedEval);
+    const pointsLost = Math.max(0, value - playedEval);
+    // A proved outcome is certain: its chance is 1, ½ or 0, not the curve's.
+    const before = provedChance(verdict?.position) ?? winChance(value);
+    const after = provedChance(verdict?.played) ?? winChance(Math.min(playedEval, value));
+    const lost = Math.max(0, before - after);
     plies.push({
       ply,
       player: mover,
       move: toRulesMove(mover, played),
-      eval: best.value,
+      eval: value,
       winChance: before,
-      best: toRulesMove(mover, best.move),
-      pv: pvMoves(rules, root, best.pv),
+      best: toRulesMove(mover, bestMove),
+      pv,
       playedEval,
       pointsLost,
       chanceLost: lost,
-      label: played === best.move || forced ? 'best' : labelOf(lost),
+      label: played === bestMove || forced ? 'best' : labelOf(lost),
       accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * (before - lost)),
+      bestPlay: proved,
+      throwsWin:
+        verdict !== null &&
+        verdict.position.lower !== null &&
+        verdict.position.lower > 0 &&
+        verdict.played.upper !== null &&
+        verdict.played.upper <= 0,
     });
     state = next.state;
   }
   return { ok: true, analysis: { plies, accuracy: accuracyOf(plies) } };
+}
+
+/** The mover's chance to win when the bounds decide the outcome, else null. */
+function provedChance(bounds: ProvedValue | undefined): number | null {
+  if (bounds === undefined) return null;
+  if (bounds.lower !== null && bounds.lower > 0) return 1;
+  if (bounds.upper !== null && bounds.upper < 0) return 0;
+  if (bounds.lower === 0 && bounds.upper === 0) return 0.5;
+  return null;
+}
+
+/** A value moved within proved bounds. */
+function within(value: number, bounds: ProvedValue): number {
+  if (bounds.lower !== null && value < bounds.lower) return bounds.lower;
+  if (bounds.upper !== null && value > bounds.upper) return bounds.upper;
+  return value;
 }
 
 /** Each player's accuracy over the given plies: the mean of their moves' accuracies, null without a move. */

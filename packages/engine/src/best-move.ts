@@ -2,6 +2,7 @@
 // engine expects.
 
 import type { Move, State } from '@oanquan/rules';
+import { ENDGAME_NODES, solveEndgame, withinEndgameLimit } from './endgame.js';
 import { ENGINE_WEIGHTS, type EvaluationWeights } from './evaluation.js';
 import { nodeOf, nodeRules, playNode, type GameNode, type NodeRules } from './game-node.js';
 import { LEVEL_SETTINGS, isLevel, type Level } from './levels.js';
@@ -32,6 +33,12 @@ export interface SearchOptions {
   readonly seed?: number;
   /** Evaluation weights, for baselines and tuning. */
   readonly weights?: EvaluationWeights;
+  /**
+   * Within the endgame limit, try the exact solver first (a share of the
+   * node budget) and play its proved move. On by default at level 8 only:
+   * lower levels keep their own strength.
+   */
+  readonly exactEndgames?: boolean;
 }
 
 export interface BestMove {
@@ -40,9 +47,11 @@ export interface BestMove {
   readonly eval: number;
   /** Principal variation, starting with `move`. */
   readonly pv: readonly Move[];
-  /** The deepest search that finished. */
+  /** The deepest search that finished (0 for a proved endgame). */
   readonly depth: number;
   readonly nodes: number;
+  /** True when `eval` is the exact final margin with best play (endgame.ts). */
+  readonly exact?: boolean;
 }
 
 /** Without any budget, a search plays like level 8. */
@@ -71,7 +80,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
     // performance.now() counts from this thread's own origin; the sum is wall time any thread agrees on.
     options.deadlineAt === undefined ? Infinity : options.deadlineAt - performance.timeOrigin,
   );
-  const limits: SearchLimits = {
+  let limits: SearchLimits = {
     depth,
     nodes: options.nodes ?? settings?.nodes ?? Infinity,
     deadline,
@@ -79,6 +88,15 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
     // budget the next one would rarely get through its first move.
     softDeadline: deadline === Infinity ? Infinity : now + Math.max(0, deadline - now) * 0.6,
   };
+  let spent = 0;
+  if ((options.exactEndgames ?? level === 8) && withinEndgameLimit(state)) {
+    // A twentieth of the budget at most: most tries prove nothing (see endgame.ts), and the search still needs the rest.
+    const budget = Math.min(ENDGAME_NODES, Math.floor(limits.nodes / 20));
+    const solved = solveEndgame(state, { nodes: budget, deadline: limits.deadline });
+    if (solved !== null) return { move: solved.move, eval: solved.value, pv: [solved.move], depth: 0, nodes: solved.nodes, exact: true };
+    spent = budget;
+  }
+  if (spent > 0) limits = { ...limits, nodes: Math.max(1, limits.nodes - spent) };
   const rules = nodeRules(state.rules);
   const root = nodeOf(state);
   const search = new Search(rules, options.weights ?? ENGINE_WEIGHTS, tableBits(depth));
@@ -105,7 +123,7 @@ export function bestMove(state: State, options: SearchOptions = {}): BestMove {
     eval: result.value,
     pv: pvMoves(rules, root, result.pv),
     depth: result.depth,
-    nodes: result.nodes,
+    nodes: result.nodes + spent,
   };
 }
 

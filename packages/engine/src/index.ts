@@ -16,6 +16,16 @@ export {
   type MoveLabel,
   type PlyAnalysis,
 } from './analysis.js';
+export {
+  ENDGAME_LIMIT,
+  ENDGAME_NODES,
+  endgameVerdict,
+  solveEndgame,
+  withinEndgameLimit,
+  type EndgameBudget,
+  type ExactEndgame,
+  type ProvedValue,
+} from './endgame.js';
 export { bestMove, type BestMove, type SearchOptions } from './best-move.js';
 export { EngineError, EnginePool, ERR_ENGINE_TIMEOUT, type CallLimit, type EnginePoolOptions } from './engine-pool.js';
 export { ENGINE_WEIGHTS, SCORE_ONLY, type EvaluationWeights } from './evaluation.js';

@@ -7,6 +7,9 @@ const move = z.object({ square: z.number().int(), dir: z.union([z.literal(1), z.
 export const moveLabel = z.enum(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
 export type MoveLabel = z.infer<typeof moveLabel>;
 
+/** Bounds on a final margin that the exact endgame solver proved (null: none that way); equal when exact. */
+export const provedValue = z.object({ lower: z.number().int().nullable(), upper: z.number().int().nullable() });
+
 /** One ply of a finished match as the engine sees it; values are from the mover's side, in points. */
 export const plyAnalysis = z.object({
   /** From 1, as in the match record's moves. */
@@ -26,6 +29,10 @@ export const plyAnalysis = z.object({
   label: moveLabel,
   /** 0–100. */
   accuracy: z.number(),
+  /** Within the endgame limit: what best play from both sides is proved to give the mover before the move. Absent when nothing was proved. */
+  bestPlay: provedValue.optional(),
+  /** True when the position was a proved win and the move played leaves a proved draw or loss. */
+  throwsWin: z.boolean().optional(),
 });
 export type PlyAnalysis = z.infer<typeof plyAnalysis>;
 

@@ -60,7 +60,7 @@ export {
   type RecordParse,
   type RecordTag,
 } from './record.js';
-export type { RepetitionHistory } from './repetition.js';
+export type { RecordedState, RepetitionHistory } from './repetition.js';
 export { replay, type ReplayResult } from './replay.js';
 export {
   DEFAULT_RULES,

@@ -59,4 +59,19 @@ describe('RepetitionHistory', () => {
     expect(a2.extend(board(1), 0, 0, 1).count).toBe(2);
     expect(a.extend(board(0), 0, 0, 0).count).toBe(2);
   });
+
+  it('lists the states it holds, oldest first, square 11 rebuilt from the dân in play', () => {
+    const a = [2, 1, 0, 3, 0, 0, 4, 0, 1, 0, 2, 5];
+    const b = [2, 0, 1, 3, 0, 0, 4, 0, 1, 0, 2, 5];
+    const history = RepetitionHistory.start(a, 10, 22, 0).extend(b, 10, 22, 1).extend(a, 10, 22, 0);
+    const total = 18 + 10 + 22;
+    expect(history.states(total)).toEqual([
+      { squares: a, dan0: 10, dan1: 22, mover: 0 },
+      { squares: b, dan0: 10, dan1: 22, mover: 1 },
+      { squares: a, dan0: 10, dan1: 22, mover: 0 },
+    ]);
+    // A branch from an earlier history lists its own states only.
+    expect(history.states(total).length).toBe(3);
+    expect(RepetitionHistory.start(a, 10, 22, 0).extend(a, 10, 22, 1).states(total)).toHaveLength(2);
+  });
 });

@@ -203,6 +203,36 @@ export class RepetitionHistory {
       high ? this.#filterHigh | bit : this.#filterHigh,
     );
   }
+
+  /**
+   * The states recorded, oldest first, repeats included: for a search that
+   * counts R4.5 occurrences itself. Quan flags and debts are those of the
+   * newest state (the history starts afresh when they change); square 11 is
+   * rebuilt from the dân in play, `totalDan`.
+   */
+  states(totalDan: number): RecordedState[] {
+    const keys = this.#log.keys;
+    const states: RecordedState[] = [];
+    for (let entry = 0; entry < this.length; entry++) {
+      const x = keys[3 * entry]!;
+      const y = keys[3 * entry + 1]!;
+      const z = keys[3 * entry + 2]!;
+      const squares = [x, x >>> 6, x >>> 12, x >>> 18, y, y >>> 6, y >>> 12, y >>> 18, z, z >>> 6, z >>> 12].map((v) => v & 63);
+      const dan0 = (z >>> 18) & 63;
+      const dan1 = (z >>> 24) & 63;
+      squares.push(totalDan - dan0 - dan1 - squares.reduce((a, b) => a + b, 0));
+      states.push({ squares, dan0, dan1, mover: (z >>> 30) & 1 });
+    }
+    return states;
+  }
+}
+
+/** One R4.5 state of a history (see `RepetitionHistory.states`). */
+export interface RecordedState {
+  readonly squares: readonly number[];
+  readonly dan0: number;
+  readonly dan1: number;
+  readonly mover: number;
 }
 
 function keyX(s: readonly number[]): number {

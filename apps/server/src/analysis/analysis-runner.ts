@@ -116,7 +116,7 @@ export class AnalysisRunner {
   }
 }
 
-/** The engine's ply as the API serves it: plies from 1, the best move also in R7.1 notation, the line left out. */
+/** The engine's ply as the API serves it: plies from 1, the best move also in R7.1 notation, the line left out, the endgame proofs only where there are some. */
 function toWire(ply: EnginePly): PlyAnalysis {
   return {
     ply: ply.ply + 1,
@@ -130,5 +130,7 @@ function toWire(ply: EnginePly): PlyAnalysis {
     chanceLost: ply.chanceLost,
     label: ply.label,
     accuracy: ply.accuracy,
+    ...(ply.bestPlay === null ? {} : { bestPlay: ply.bestPlay }),
+    ...(ply.throwsWin ? { throwsWin: true } : {}),
   };
 }

@@ -108,9 +108,12 @@ function responseOf(matchId: string, row: MatchAnalysis | null): AnalysisRespons
 /**
  * A stored ply judged as the engine judges today: analyses stored under the
  * earlier labels by points lost are read with the labels by win chance lost,
- * which the values they kept are enough for.
+ * which the values they kept are enough for. A ply with an endgame proof
+ * was judged by the engine on the proved outcome and stays as stored.
  */
 function judged(ply: PlyAnalysis): PlyAnalysis {
+  // Judged by certain outcomes, not by the curve, when stored.
+  if (ply.bestPlay !== undefined) return ply;
   const lost = chanceLost(ply.eval, ply.playedEval);
   return { ...ply, chanceLost: lost, label: labelOf(lost) };
 }

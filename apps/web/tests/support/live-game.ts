@@ -55,7 +55,13 @@ export interface FinishedGame {
  * A whole match played straight over sockets, as two real clients would,
  * for tests that need a finished match without clicking through one.
  */
-export async function playFinishedGame(url: string, seed: number, timeControl: TimeControl | null = null): Promise<FinishedGame> {
+export async function playFinishedGame(
+  url: string,
+  seed: number,
+  timeControl: TimeControl | null = null,
+  /** Moves played first, before the seeded random ones. */
+  script: readonly Move[] = [],
+): Promise<FinishedGame> {
   const players = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})] as [
     SessionResponse,
     SessionResponse,
@@ -72,7 +78,7 @@ export async function playFinishedGame(url: string, seed: number, timeControl: T
     const moves: Move[] = [];
     while (state.position.status === 'playing') {
       const legal = legalMoves(state);
-      const move = legal[choose(legal.length)]!;
+      const move = script[moves.length] ?? legal[choose(legal.length)]!;
       const answer = await request(sockets[state.position.toMove], 'move', {
         matchId: room.matchId,
         moveId: `m${moves.length + 1}`,

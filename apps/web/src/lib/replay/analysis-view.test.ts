@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlyAnalysis } from '@oanquan/protocol';
-import { chanceCurve, keyMoments, percentOf } from './analysis-view.js';
+import { en } from '../i18n/en.js';
+import { vi } from '../i18n/vi.js';
+import { bestPlayVerdict, chanceCurve, keyMoments, percentOf } from './analysis-view.js';
 
 function ply(n: number, winChance: number, chanceLost: number, label: PlyAnalysis['label']): PlyAnalysis {
   return {
@@ -37,5 +39,30 @@ describe('the analysis as the page shows it', () => {
 
   it('never writes a loss as 0 %', () => {
     expect([0, 0.001, 0.126, 1].map(percentOf)).toEqual([0, 1, 13, 100]);
+  });
+});
+
+describe('bestPlayVerdict', () => {
+  const proved = (lower: number | null, upper: number | null) => ({ ...ply(1, 0.5, 0, 'best'), bestPlay: { lower, upper } });
+
+  it('names an exact result, a proved win or loss with its least margin, or a side that cannot lose or win', () => {
+    expect(bestPlayVerdict(proved(6, 6))).toEqual({ key: 'analysis.bestPlay.wins', points: 6 });
+    expect(bestPlayVerdict(proved(-4, -4))).toEqual({ key: 'analysis.bestPlay.loses', points: 4 });
+    expect(bestPlayVerdict(proved(0, 0))).toEqual({ key: 'analysis.bestPlay.draw', points: 0 });
+    expect(bestPlayVerdict(proved(2, null))).toEqual({ key: 'analysis.bestPlay.winsAtLeast', points: 2 });
+    expect(bestPlayVerdict(proved(null, -3))).toEqual({ key: 'analysis.bestPlay.losesAtLeast', points: 3 });
+    expect(bestPlayVerdict(proved(0, 5))).toEqual({ key: 'analysis.bestPlay.notLosing', points: 0 });
+    expect(bestPlayVerdict(proved(-5, 0))).toEqual({ key: 'analysis.bestPlay.notWinning', points: 0 });
+  });
+
+  it('says nothing without a proof that decides anything', () => {
+    expect(bestPlayVerdict(ply(1, 0.5, 0, 'best'))).toBeNull();
+    expect(bestPlayVerdict(proved(-5, 5))).toBeNull();
+    expect(bestPlayVerdict(proved(null, null))).toBeNull();
+  });
+
+  it('reads "wins by 6 with best play" in both languages', () => {
+    expect(en['analysis.bestPlay.wins'].replace('{name}', 'An').replace('{points}', '6')).toBe('With best play An wins by 6.');
+    expect(vi['analysis.bestPlay.wins'].replace('{name}', 'An').replace('{points}', '6')).toBe('An thắng 6 với nước đi tốt nhất.');
   });
 });

@@ -35,3 +35,33 @@ export function percentOf(share: number): number {
   const rounded = Math.round(100 * share);
   return share > 0 && rounded === 0 ? 1 : rounded;
 }
+
+/** What best play is proved to give, as a message key and the points it names; null when nothing was proved. */
+export interface BestPlayVerdict {
+  readonly key:
+    | 'analysis.bestPlay.wins'
+    | 'analysis.bestPlay.winsAtLeast'
+    | 'analysis.bestPlay.draw'
+    | 'analysis.bestPlay.loses'
+    | 'analysis.bestPlay.losesAtLeast'
+    | 'analysis.bestPlay.notLosing'
+    | 'analysis.bestPlay.notWinning';
+  readonly points: number;
+}
+
+/** The endgame proof of a ply, from its mover's side, in words a reader can take in. */
+export function bestPlayVerdict(p: PlyAnalysis): BestPlayVerdict | null {
+  const proved = p.bestPlay;
+  if (!proved) return null;
+  const { lower, upper } = proved;
+  if (lower !== null && lower === upper) {
+    if (lower > 0) return { key: 'analysis.bestPlay.wins', points: lower };
+    if (lower < 0) return { key: 'analysis.bestPlay.loses', points: -lower };
+    return { key: 'analysis.bestPlay.draw', points: 0 };
+  }
+  if (lower !== null && lower > 0) return { key: 'analysis.bestPlay.winsAtLeast', points: lower };
+  if (upper !== null && upper < 0) return { key: 'analysis.bestPlay.losesAtLeast', points: -upper };
+  if (lower === 0) return { key: 'analysis.bestPlay.notLosing', points: 0 };
+  if (upper === 0) return { key: 'analysis.bestPlay.notWinning', points: 0 };
+  return null;
+}

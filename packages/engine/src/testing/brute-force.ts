@@ -1,0 +1,21 @@
+// Plain minimax over `@oanquan/rules` itself, to the end of the game: no
+// table, no pruning, repetition counted by the rules' own history. Only for
+// tiny positions in tests (excluded from the build).
+
+import { legalMoves, playFast, type State } from '@oanquan/rules';
+
+/** The final margin from the mover's view with best play from both sides. */
+export function bruteForce(state: State): number {
+  const p = state.position;
+  if (p.status !== 'playing') {
+    const [s0, s1] = p.result!.score;
+    return p.toMove === 0 ? s0 - s1 : s1 - s0;
+  }
+  let best = -Infinity;
+  for (const move of legalMoves(state)) {
+    const next = playFast(state, move);
+    if (typeof next === 'string') throw new Error(next);
+    best = Math.max(best, 0 - bruteForce(next));
+  }
+  return best;
+}
