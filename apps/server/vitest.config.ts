@@ -18,6 +18,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    // Migrates one database of each engine for the whole run; each test's database is a copy.
+    globalSetup: ['src/testing/template-databases.ts'],
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,7 @@ import { openDatabase, type Database, type DatabaseTarget } from '../db/database
  * memory, and a throw-away database on a real PostgreSQL server
  * (TEST_DATABASE_URL, by default the local server).
  */
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
@@ -43,11 +43,11 @@ export const postgresAvailable = await (async () => {
 export type EngineName = 'pglite' | 'postgresql';
 export const engines: EngineName[] = postgresAvailable ? ['pglite', 'postgresql'] : ['pglite'];
 
-/** A fresh, empty database of the given engine; `drop` removes it. */
-export async function scratchTarget(engine: EngineName): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+/** A fresh, empty database of the given engine, or a copy of `template` (a PostgreSQL database's name); `drop` removes it. */
+export async function scratchTarget(engine: EngineName, template?: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   if (engine === 'pglite') return { target: { kind: 'pglite' }, drop: async () => {} };
   const name = `oanquan_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -71,9 +71,25 @@ export async function lastingServerEnv(engine: EngineName): Promise<{ env: Recor
   return { env: { DATABASE_URL: scratch.target.url }, drop: scratch.drop };
 }
 
-/** A fresh database with every migration applied. */
+/**
+ * Where the suite's global set-up (template-databases.ts) left a database of
+ * each engine with every migration applied; unset outside the test runner
+ * (the benchmarks), where each database is migrated from empty.
+ */
+const pgliteTemplate = process.env.OANQUAN_TEST_PGLITE_TEMPLATE;
+const postgresTemplate = process.env.OANQUAN_TEST_POSTGRES_TEMPLATE;
+let pgliteDump: Promise<Blob> | undefined;
+
+/**
+ * A fresh database with every migration applied: a copy of the migrated
+ * template when there is one (the migrator then finds nothing to do).
+ */
 export async function migratedDatabase(engine: EngineName): Promise<Database> {
-  const scratch = await scratchTarget(engine);
+  const scratch = await scratchTarget(engine, postgresTemplate);
+  if (scratch.target.kind === 'pglite' && pgliteTemplate) {
+    pgliteDump ??= readFile(pgliteTemplate).then((bytes) => new Blob([bytes]));
+    scratch.target.loadDataDir = await pgliteDump;
+  }
   const db = await openDatabase(scratch.target, { migrationsDir: paths.migrations });
   return {
     ...db,
@@ -84,7 +100,7 @@ export async function migratedDatabase(engine: EngineName): Promise<Database> {
   };
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
