@@ -57,28 +57,37 @@ export async function scratchTarget(engine: EngineName, template?: string): Prom
 }
 
 /**
- * The environment of a server process whose database outlives it (a PGlite
- * directory, or a scratch PostgreSQL database), so a test can kill the
- * process and start another on the same data; `drop` removes it.
- */
-export async function lastingServerEnv(engine: EngineName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-data-'));
-    return { env: { PGLITE_DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
-  }
-  const scratch = await scratchTarget('postgresql');
-  if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
-  return { env: { DATABASE_URL: scratch.target.url }, drop: scratch.drop };
-}
-
-/**
  * Where the suite's global set-up (template-databases.ts) left a database of
  * each engine with every migration applied; unset outside the test runner
  * (the benchmarks), where each database is migrated from empty.
  */
 const pgliteTemplate = process.env.OANQUAN_TEST_PGLITE_TEMPLATE;
-const postgresTemplate = process.env.OANQUAN_TEST_POSTGRES_TEMPLATE;
+export const postgresTemplate = process.env.OANQUAN_TEST_POSTGRES_TEMPLATE;
 let pgliteDump: Promise<Blob> | undefined;
+const templateDump = () => (pgliteDump ??= readFile(pgliteTemplate!).then((bytes) => new Blob([bytes])));
+
+/**
+ * The environment of a server process whose database outlives it (a PGlite
+ * directory, or a scratch PostgreSQL database), so a test can kill the
+ * process and start another on the same data; `drop` removes it. Both start
+ * as copies of the migrated template when there is one, so the process's
+ * migrator finds nothing to do.
+ */
+export async function lastingServerEnv(engine: EngineName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-data-'));
+    if (pgliteTemplate) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const seeded = new PGlite({ dataDir: dir, loadDataDir: await templateDump() });
+      await seeded.waitReady;
+      await seeded.close();
+    }
+    return { env: { PGLITE_DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const scratch = await scratchTarget('postgresql', postgresTemplate);
+  if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
+  return { env: { DATABASE_URL: scratch.target.url }, drop: scratch.drop };
+}
 
 /**
  * A fresh database with every migration applied: a copy of the migrated
@@ -87,8 +96,7 @@ let pgliteDump: Promise<Blob> | undefined;
 export async function migratedDatabase(engine: EngineName): Promise<Database> {
   const scratch = await scratchTarget(engine, postgresTemplate);
   if (scratch.target.kind === 'pglite' && pgliteTemplate) {
-    pgliteDump ??= readFile(pgliteTemplate).then((bytes) => new Blob([bytes]));
-    scratch.target.loadDataDir = await pgliteDump;
+    scratch.target.loadDataDir = await templateDump();
   }
   const db = await openDatabase(scratch.target, { migrationsDir: paths.migrations });
   return {
