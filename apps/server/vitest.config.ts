@@ -3,12 +3,21 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The test files that start or stop processes of their own (server nodes,
- * PostgreSQL, Redis, HAProxy): they time what those processes do across a
- * fault, and two of them at once on two cores starve each other's nodes.
+ * PostgreSQL, HAProxy, or a Redis they stop during a test): they time what
+ * those processes do across a fault, and two of them at once on two cores
+ * starve each other's nodes. A file whose only process is a Redis that runs
+ * until its end (stopped once, after its tests) waits on nothing of the kind,
+ * and runs with the others.
  */
-const startsProcesses = /\b(startServerProcess|startCluster|startProxiedCluster|privatePostgres|privateRedis|startRedis)\(/;
+const startsNodes = /\b(startServerProcess|startCluster|startProxiedCluster|launchCluster|privatePostgres)\(/;
+const startsRedis = /\b(privateRedis|startRedis)\(/;
+const stopsRedisInATest = (text: string) => (text.match(/\bredis\??\.stop\(\)/g) ?? []).length > 1;
 const processFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts') && startsProcesses.test(readFileSync(`src/${file}`, 'utf8')))
+  .filter((file) => {
+    if (!file.endsWith('.test.ts')) return false;
+    const text = readFileSync(`src/${file}`, 'utf8');
+    return startsNodes.test(text) || (startsRedis.test(text) && stopsRedisInATest(text));
+  })
   .map((file) => `src/${file}`);
 
 export default defineConfig({
@@ -18,6 +27,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    // Migrates one database of each engine for the whole run; each test's database is a copy.
+    globalSetup: ['src/testing/template-databases.ts'],
     projects: [
       {
         extends: true,

@@ -22,8 +22,8 @@ export interface Database {
 
 export type DatabaseTarget =
   | { kind: 'postgresql'; url: string }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /** `dataDir` undefined keeps the database in memory (tests); `loadDataDir`, a dump of another, is what a new one starts from. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export interface OpenOptions {
   /** Apply pending migrations before handing out the client. */
@@ -44,15 +44,15 @@ export function targetFromConfig(config: { DATABASE_URL?: string | undefined; PG
 }
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database & { migrations?: MigrationReport }> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir, options) : openPostgres(target.url, options);
+  return target.kind === 'pglite' ? openPglite(target.dataDir, options, target.loadDataDir) : openPostgres(target.url, options);
 }
 
 // Each database's driver is loaded only when it is the one opened: a process
 // never needs both, and loading one costs start-up time and memory for life.
-async function openPglite(dataDir: string | undefined, options: OpenOptions) {
+async function openPglite(dataDir: string | undefined, options: OpenOptions, loadDataDir?: Blob) {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite({ dataDir, loadDataDir });
   await pglite.waitReady;
   const migrations = options.migrationsDir ? await applyMigrations(pglite, options.migrationsDir, options.log) : undefined;
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { freePort, startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { createClient } from 'redis';
 import { startHaproxy, type ProxyProcess } from '../cluster/haproxy.js';
-import { scratchTarget } from './databases.js';
+import { postgresTemplate, scratchTarget } from './databases.js';
 import { waitFor } from './wait-for.js';
 
 /** The shared Redis `bench:load` runs its processes on; a test runs one of its own (startRedis). */
@@ -56,7 +56,7 @@ export interface NodeOptions {
 /** Nodes on the database and Redis `env` names, or else on a throw-away database of the shared PostgreSQL and a Redis of their own, which stopping them removes. */
 async function startNodes(count: number, env: Record<string, string>, options: NodeOptions = {}): Promise<Cluster<ServerProcess[]>> {
   const redis = env.REDIS_URL === undefined ? await startRedis() : undefined;
-  const scratch = options.databaseUrl === undefined ? await scratchTarget('postgresql') : undefined;
+  const scratch = options.databaseUrl === undefined ? await scratchTarget('postgresql', postgresTemplate) : undefined;
   if (scratch && scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
   const databaseUrl = options.databaseUrl ?? (scratch?.target as { url: string }).url;
   const settings = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...(redis && { REDIS_URL: redis.url }), ...env };

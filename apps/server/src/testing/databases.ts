@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,7 @@ import { openDatabase, type Database, type DatabaseTarget } from '../db/database
  * memory, and a throw-away database on a real PostgreSQL server
  * (TEST_DATABASE_URL, by default the local server).
  */
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
@@ -43,11 +43,11 @@ export const postgresAvailable = await (async () => {
 export type EngineName = 'pglite' | 'postgresql';
 export const engines: EngineName[] = postgresAvailable ? ['pglite', 'postgresql'] : ['pglite'];
 
-/** A fresh, empty database of the given engine; `drop` removes it. */
-export async function scratchTarget(engine: EngineName): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+/** A fresh, empty database of the given engine, or a copy of `template` (a PostgreSQL database's name); `drop` removes it. */
+export async function scratchTarget(engine: EngineName, template?: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   if (engine === 'pglite') return { target: { kind: 'pglite' }, drop: async () => {} };
   const name = `oanquan_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -57,23 +57,47 @@ export async function scratchTarget(engine: EngineName): Promise<{ target: Datab
 }
 
 /**
+ * Where the suite's global set-up (template-databases.ts) left a database of
+ * each engine with every migration applied; unset outside the test runner
+ * (the benchmarks), where each database is migrated from empty.
+ */
+const pgliteTemplate = process.env.OANQUAN_TEST_PGLITE_TEMPLATE;
+export const postgresTemplate = process.env.OANQUAN_TEST_POSTGRES_TEMPLATE;
+let pgliteDump: Promise<Blob> | undefined;
+const templateDump = () => (pgliteDump ??= readFile(pgliteTemplate!).then((bytes) => new Blob([bytes])));
+
+/**
  * The environment of a server process whose database outlives it (a PGlite
  * directory, or a scratch PostgreSQL database), so a test can kill the
- * process and start another on the same data; `drop` removes it.
+ * process and start another on the same data; `drop` removes it. Both start
+ * as copies of the migrated template when there is one, so the process's
+ * migrator finds nothing to do.
  */
 export async function lastingServerEnv(engine: EngineName): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (engine === 'pglite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-data-'));
+    if (pgliteTemplate) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const seeded = new PGlite({ dataDir: dir, loadDataDir: await templateDump() });
+      await seeded.waitReady;
+      await seeded.close();
+    }
     return { env: { PGLITE_DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
   }
-  const scratch = await scratchTarget('postgresql');
+  const scratch = await scratchTarget('postgresql', postgresTemplate);
   if (scratch.target.kind !== 'postgresql') throw new Error('expected PostgreSQL');
   return { env: { DATABASE_URL: scratch.target.url }, drop: scratch.drop };
 }
 
-/** A fresh database with every migration applied. */
+/**
+ * A fresh database with every migration applied: a copy of the migrated
+ * template when there is one (the migrator then finds nothing to do).
+ */
 export async function migratedDatabase(engine: EngineName): Promise<Database> {
-  const scratch = await scratchTarget(engine);
+  const scratch = await scratchTarget(engine, postgresTemplate);
+  if (scratch.target.kind === 'pglite' && pgliteTemplate) {
+    scratch.target.loadDataDir = await templateDump();
+  }
   const db = await openDatabase(scratch.target, { migrationsDir: paths.migrations });
   return {
     ...db,
@@ -84,7 +108,7 @@ export async function migratedDatabase(engine: EngineName): Promise<Database> {
   };
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -7,6 +7,7 @@ import {
   type ClientEventName,
   type ClientToServerEvents,
   type MatchEventEnvelope,
+  type PhraseMessage,
   type Presence,
   type QueueMatched,
   type QueueStatus,
@@ -196,4 +197,11 @@ export function scriptedGame(rules: RuleOptions, first: Player, seed = 7): Move[
     moves.push(move);
   }
   return moves;
+}
+
+/** Every quick phrase a client is sent, in order. */
+export function heard(client: TestClient): PhraseMessage[] {
+  const messages: PhraseMessage[] = [];
+  client.socket.on('phrase', (message) => messages.push(message));
+  return messages;
 }
