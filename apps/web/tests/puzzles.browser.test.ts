@@ -33,7 +33,7 @@ describe('puzzles in Chromium', () => {
     const first = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 } });
     await first.page.goto(harness.server.url);
     // The background job stores the puzzles a few seconds after the start.
-    await first.page.waitForFunction(async () => (await fetch('/api/puzzles/daily')).ok, null, { polling: 250, timeout: 120_000 });
+    await first.page.waitForFunction(async () => (await fetch('/api/puzzles/daily')).status === 200, null, { polling: 250, timeout: 120_000 });
     await first.page.reload();
     await first.page.click('[data-daily-link]');
     await first.page.waitForURL(/\/puzzles\?daily/);

@@ -32,7 +32,12 @@ export async function puzzleRoutes(app: FastifyInstance, { players, costs, puzzl
   };
 
   app.get('/puzzles/next', async (request): Promise<PuzzleView> => puzzles.next(await asker(request)));
-  app.get('/puzzles/daily', async (request): Promise<PuzzleView> => puzzles.daily(await asker(request)));
+  // A new site still making its first puzzles has no puzzle of the day: that is no error (the home page asks on every visit).
+  app.get('/puzzles/daily', async (request, reply): Promise<PuzzleView | undefined> => {
+    const daily = await puzzles.daily(await asker(request));
+    if (daily === null) return reply.code(204).send();
+    return daily;
+  });
   app.get<{ Params: { id: string } }>('/puzzles/:id', async (request): Promise<PuzzleView> => puzzles.byId(parseInput(uuid, request.params.id), await asker(request)));
 
   app.post<{ Params: { id: string } }>('/puzzles/:id/attempts', async (request): Promise<PuzzleAttemptResponse> => {

@@ -40,12 +40,14 @@ export class PuzzleService {
   }
 
   /** The puzzle of the UTC day: chosen once, by whichever node is asked first, and kept. */
-  async daily(playerId: string | null, now = new Date()): Promise<PuzzleView> {
+  /** The puzzle of the UTC day, chosen once and stored so every process shows the same; null while the site has none. */
+  async daily(playerId: string | null, now = new Date()): Promise<PuzzleView | null> {
     const day = now.toISOString().slice(0, 10);
     const date = new Date(`${day}T00:00:00Z`);
     let chosen = await this.db.prisma.dailyPuzzle.findUnique({ where: { day: date } });
     if (!chosen) {
       const puzzleId = await this.dailyChoice(day);
+      if (puzzleId === null) return null;
       await this.db.prisma.dailyPuzzle.createMany({ data: [{ day: date, puzzleId }], skipDuplicates: true });
       chosen = await this.db.prisma.dailyPuzzle.findUnique({ where: { day: date } });
       if (!chosen) throw noPuzzle();
@@ -117,11 +119,11 @@ export class PuzzleService {
   }
 
   /** A puzzle for the day, the same on every node: by a hash of the day among those of middling rating, else among all. */
-  private async dailyChoice(day: string): Promise<string> {
+  private async dailyChoice(day: string): Promise<string | null> {
     const middling = { rating: { gte: 1200, lte: 1800 } };
     const where = (await this.db.prisma.puzzle.count({ where: middling })) > 0 ? middling : {};
     const count = await this.db.prisma.puzzle.count({ where });
-    if (count === 0) throw noPuzzle();
+    if (count === 0) return null;
     const skip = createHash('sha256').update(day).digest().readUInt32BE(0) % count;
     const [row] = await this.db.prisma.puzzle.findMany({ where, orderBy: { id: 'asc' }, skip, take: 1, select: { id: true } });
     return row!.id;

@@ -64,7 +64,8 @@ export class PuzzleSession {
     const answer = await this.request<PuzzleView>(path);
     if (!answer.ok) {
       this.problem = answer;
-      this.phase = answer.code === 'PUZZLE_NOT_FOUND' ? 'empty' : 'problem';
+      // 204: no puzzle of the day yet (a new site still making its first).
+      this.phase = answer.code === 'PUZZLE_NOT_FOUND' || answer.status === 204 ? 'empty' : 'problem';
       return;
     }
     this.view = answer.data;
