@@ -14,6 +14,7 @@ import type { Move, Player, RuleOptions } from '@oanquan/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { logFailure } from '../errors.js';
+import { PeriodicTask } from '../periodic-task.js';
 import { storePuzzles } from './puzzle-store.js';
 
 export interface MinerSettings {
@@ -26,8 +27,7 @@ export interface MinerSettings {
 export const defaultMinerSettings: MinerSettings = { pollMs: 30_000, perGame: 3 };
 
 export class PuzzleMiner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly polls: PeriodicTask;
   private stopped = false;
 
   constructor(
@@ -35,32 +35,27 @@ export class PuzzleMiner {
     private readonly engine: () => EnginePool,
     private readonly log: FastifyBaseLogger,
     private readonly settings: MinerSettings = defaultMinerSettings,
-  ) {}
+  ) {
+    this.polls = new PeriodicTask(() => this.mineAll(), settings.pollMs);
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.wake(), this.settings.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.polls.start();
+    void this.polls.run();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.polls.stop();
   }
 
-  /** Mines every analysed match not yet mined, one after another, unless already at it. */
-  wake(): void {
-    if (this.stopped || this.running) return;
-    this.running = (async () => {
-      try {
-        while (!this.stopped && (await this.mineOne()) !== null);
-      } catch (error) {
-        if (!this.stopped) logFailure(this.log, error, {}, 'puzzle mining failed');
-      } finally {
-        this.running = undefined;
-      }
-    })();
+  /** Mines every analysed match not yet mined, one after another. */
+  private async mineAll(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.mineOne()) !== null);
+    } catch (error) {
+      if (!this.stopped) logFailure(this.log, error, {}, 'puzzle mining failed');
+    }
   }
 
   /** Claims one analysed match and stores its puzzles; answers how many were new, or null when none was left. */
