@@ -1,25 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { launchChromium, startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer } from './support/harness.js';
+import { migratedDataDir } from './support/migrated-data.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
 
 describe('a server that dies mid-game, in Chromium', () => {
   let browser: Browser;
-  let dataDir: string;
+  let data: Awaited<ReturnType<typeof migratedDataDir>>;
   let server: ServerProcess;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'oanquan-web-'));
-    [server, browser] = await Promise.all([startServerProcess({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), launchChromium()]);
+    data = await migratedDataDir();
+    [server, browser] = await Promise.all([startServerProcess({ PGLITE_DATA_DIR: data.dir, LOG_LEVEL: 'warn' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
     server?.child.kill('SIGKILL');
     await server?.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await data?.drop();
   });
 
   it('shows "reconnecting" in both languages, sends the move made meanwhile once it is back, and the game goes on', async () => {
@@ -43,7 +41,7 @@ describe('a server that dies mid-game, in Chromium', () => {
     // B moves while no server answers: the move waits for the connection, then goes.
     await b.page.click('[data-board] [data-square][data-legal]');
     await b.page.click('[data-board] [data-dir="1"]');
-    server = await startServerProcess({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { port });
+    server = await startServerProcess({ PGLITE_DATA_DIR: data.dir, LOG_LEVEL: 'warn' }, { port });
     for (const { page } of [a, b]) {
       await waitForPly(page, 2);
       await page.waitForSelector('[data-banner="connection"]', { state: 'detached' });

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { migratedDataDir } from './migrated-data.js';
 import { launchChromium, privatePostgres, startServerProcess, type PrivatePostgres, type ServerProcess } from '@oanquan/testkit';
 
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
@@ -15,8 +15,8 @@ export interface Harness {
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'oanquan-web-'));
-  return harnessOn({ PGLITE_DATA_DIR: dataDir, ...env }, () => rm(dataDir, { recursive: true, force: true }));
+  const data = await migratedDataDir();
+  return harnessOn({ PGLITE_DATA_DIR: data.dir, ...env }, data.drop);
 }
 
 /** The real server on a PostgreSQL of the test's own, which the test may stop and start, and the system's Chromium. */
