@@ -28,14 +28,15 @@ describe('the rules page in Chromium', () => {
     // The rule numbers of the specification are for its readers, not for players.
     expect(await desktop.page.textContent('[data-rules-page]')).not.toMatch(/\bR\d|\bE\d\b/);
 
-    // Instant speed shows each diagram's last step: R9 E3's and E2's boards, as rules.md writes them.
-    expect(await counts(desktop.page, 'sowing')).toEqual([1, 6, 0, 0, 6, 6, 1, 6, 0, 6, 6, 6]);
-    expect(await counts(desktop.page, 'quan-non')).toEqual([1, 0, 6, 6, 6, 6, 1, 0, 6, 6, 6, 6]);
+    // Instant speed shows each diagram's last step: R9 E3's and E2's boards, as rules.md writes them
+    // (once the page has hydrated and stepped through: polled, for a busy machine).
+    await expect.poll(() => counts(desktop.page, 'sowing')).toEqual([1, 6, 0, 0, 6, 6, 1, 6, 0, 6, 6, 6]);
+    await expect.poll(() => counts(desktop.page, 'quan-non')).toEqual([1, 0, 6, 6, 6, 6, 1, 0, 6, 6, 6, 6]);
     expect(await desktop.page.$('[data-diagram="capture"] [data-diagram-square="0"] .piece')).toBeNull();
     // Stepping back goes to the start position.
     const steps = Number(await desktop.page.getAttribute('[data-diagram="sowing"]', 'data-steps'));
     for (let i = 1; i < steps; i++) await desktop.page.click('[data-diagram="sowing"] .controls button >> nth=0');
-    expect(await counts(desktop.page, 'sowing')).toEqual([0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5]);
+    await expect.poll(() => counts(desktop.page, 'sowing')).toEqual([0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5]);
     expect(await desktop.page.textContent('[data-rule-section="end"] [data-breakdown-row="total"]')).toMatch(/33\s*37/);
     await docsScreenshot(desktop.page, 'rules-1280', { clip: { x: 0, y: 0, width: 1280, height: 900 } });
 
