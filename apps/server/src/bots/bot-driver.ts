@@ -108,7 +108,8 @@ export class BotDriver implements MatchObserver {
   ) {
     this.sweeps = new PeriodicTask(() => this.sweep(), settings.sweepEveryMs);
     this.database = new YieldingLane(settings.database, people);
-    this.searches = new FairLane(settings.searchSlots);
+    // One address holds all but one of the engine's threads at most: a search of anyone else's starts at once.
+    this.searches = new FairLane(settings.searchSlots, Math.max(1, settings.searchSlots - 1));
   }
 
   /** A game just started by a person at `address`. */
@@ -250,7 +251,7 @@ export class BotDriver implements MatchObserver {
       return;
     }
     const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
-    const deadlineAt = began + thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs });
+    const deadlineAt = began + thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs, moveDelayMs: this.settings.moveDelayMs });
     const rules = match.rules as unknown as RuleOptions;
     const first = match.first as Player;
     const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
