@@ -91,6 +91,8 @@ export class BotDriver implements MatchObserver {
   private readonly owners = new Map<string, { key: string; usedAt: number }>();
   /** Live games with a computer seat seen here, with when last seen: a person's move in one yields to people's (move-priority.ts). */
   private readonly computerGames = new Map<string, number>();
+  /** The version each of the computer's moves in flight is made at: its own move needs no look afterwards. */
+  private readonly ownMoves = new Map<string, number>();
   private readonly database: YieldingLane;
   private readonly searches: FairLane;
   private readonly sweeps: PeriodicTask;
@@ -136,6 +138,7 @@ export class BotDriver implements MatchObserver {
     if (!match.seatsComputer) return;
     if (match.status === 'ended') this.computerGames.delete(match.id);
     else this.computerGames.set(match.id, Date.now());
+    if (this.ownMove(match, envelopes)) return;
     const owner = this.owners.get(match.id);
     for (const { event } of envelopes) {
       if (event.type !== 'rematch') continue;
@@ -144,6 +147,21 @@ export class BotDriver implements MatchObserver {
       this.wake(event.matchId);
     }
     this.wake(match.id);
+  }
+
+  /**
+   * The computer's own move, the game going on: it is the person's turn, and
+   * nothing is left to do but a claim, which the sweep looks for. Not looking
+   * again spares a read of the match for every move it makes.
+   */
+  private ownMove(match: { id: string; status: string }, envelopes: MatchEventEnvelope[]): boolean {
+    const from = this.ownMoves.get(match.id);
+    return (
+      from !== undefined &&
+      match.status === 'playing' &&
+      envelopes[0]?.version === from + 1 &&
+      envelopes.every(({ event }) => event.type === 'moved')
+    );
   }
 
   /** Whether a match has a computer seat, as far as this process has seen. */
@@ -263,9 +281,14 @@ export class BotDriver implements MatchObserver {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (this.stopped) return;
     const ply = moves.length + 1;
-    await this.inLane(owner, () =>
-      this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date()),
-    );
+    await this.inLane(owner, async () => {
+      this.ownMoves.set(match.id, match.version);
+      try {
+        await this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date());
+      } finally {
+        this.ownMoves.delete(match.id);
+      }
+    });
   }
 
   /**
