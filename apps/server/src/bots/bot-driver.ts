@@ -43,6 +43,7 @@ import type { BotPlayer } from './bot-players.js';
 import { FairLane } from './fair-lane.js';
 import type { PeopleFirst } from './people-first.js';
 import { LaneFull, YieldingLane, type YieldingLaneOptions } from './yielding-lane.js';
+import { loadStep, type StepMatch } from './step-read.js';
 import { thinkBudgetMs } from './think-budget.js';
 
 export interface BotSettings {
@@ -63,8 +64,6 @@ export interface BotSettings {
  * and of the nodes it searched (null when no search answered in time).
  */
 export type SearchTimer = (level: number, seconds: number, nodes: number | null) => void;
-
-const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
 
 /** Refusals that only mean the match moved on meanwhile; the change that moved it wakes the driver again. */
 const MOVED_ON: ReadonlySet<string> = new Set([
@@ -338,22 +337,6 @@ export class BotDriver implements MatchObserver {
   }
 
 }
-
-/** What the computer needs to decide: the match, its seats' levels, its rounds, clock settings and moves. */
-function loadStep(db: Database, matchId: string) {
-  return db.prisma.match.findUnique({
-    where: { id: matchId },
-    include: {
-      player0: seatPlayer,
-      player1: seatPlayer,
-      rounds: { orderBy: { round: 'asc' } },
-      room: { select: { initialMs: true, incrementMs: true } },
-      moves: { orderBy: { ply: 'asc' }, select: { square: true, dir: true } },
-    },
-  });
-}
-
-type StepMatch = NonNullable<Awaited<ReturnType<typeof loadStep>>>;
 
 function otherSeat(seat: Seat): Seat {
   return seat === 0 ? 1 : 0;
