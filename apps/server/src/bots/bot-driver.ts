@@ -20,13 +20,16 @@
 // answers) goes through a yielding lane a few statements wide, so it holds at
 // most those few of the pools' connections, and starts only when no move
 // between people is in flight (or it has waited a while: see
-// yielding-lane.ts), so people's moves come first on the event loop; its searches go through a lane as
-// wide as the engine's threads, so none waits behind a queue inside the
-// pool. Both lanes give their places to the addresses that started the games
-// in turn, so one address with hundreds of games waits behind itself, not in
-// front of everyone else. Each search has a deadline counted from the moment
-// the computer's turn was seen; past it (still waiting for a place, or a
-// worker starved of CPU) the computer plays without its search.
+// yielding-lane.ts), so people's moves come first on the event loop; its
+// searches go through a lane as wide as the engine's threads, so none waits
+// behind a queue inside the pool, and one address holds all but one of its
+// places at most, so anyone else's search starts at once. Both lanes give
+// their places to the addresses that started the games in turn, so one
+// address with hundreds of games waits behind itself, not in front of
+// everyone else. Each search has a deadline counted from the moment the
+// computer's turn was seen, no later than its move is due (think-budget.ts);
+// past it (still waiting for a place, or a worker starved of CPU) the
+// computer plays without its search.
 
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
