@@ -49,6 +49,8 @@ const VICTIM_ADDRESS = '203.0.113.9';
 const PINNED = process.env.BENCH_PIN !== '0';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const METRICS_PORT = 9300 + (process.pid % 500);
+/** The attacker's clients' nice value (BENCH_ATTACKER_NICE; 0 runs them beside the people measured as equals). */
+const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 10);
 const PERIODIC = /sweep failed|tick failed|timeout failed|abandoned match failed|pulse|was down|cleanup|queue failed|heartbeat|refresh failed/i;
 
 const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
@@ -128,7 +130,10 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
  * answers how many games were let through and what was refused, by code, then its progress.
  */
 async function attack() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bot-attack-clients.ts'], {
+  // A real attacker's scripts run on machines of their own: here they share the clients' core with the people measured
+  // (and PostgreSQL with both), so they run below them, and what they spend delays those acks no more than the network would.
+  const command = [process.execPath, '--import', 'tsx', 'bench/bot-attack-clients.ts'];
+  const child = spawn(PINNED ? 'nice' : command[0]!, PINNED ? ['-n', String(ATTACKER_NICE), ...command] : command.slice(1), {
     env: { ...process.env, ATTACK_URL: url, ATTACKER_ADDRESS, ATTACK_GUESTS: String(ATTACK_GUESTS), GAMES_EACH: String(GAMES_EACH) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -203,7 +208,7 @@ async function phase(name: string, attackMoves = () => 0, alone?: { cpu: ServerC
 
 try {
   console.log(`engine ${engine}; ${PHASE_SECONDS} s per phase; level ${LEVEL}; the computer's move lands ${MOVE_DELAY_MS} ms after its turn began`);
-  console.log(pinned ? 'server pinned to core 0, the bench clients to core 1 (taskset); PostgreSQL unpinned' : 'nothing pinned');
+  console.log(pinned ? `server pinned to core 0, the bench clients to core 1 (taskset), the attacker's at nice ${ATTACKER_NICE}; PostgreSQL unpinned` : 'nothing pinned');
   const alone = await phase('without the attack');
   const attacker = await attack();
   console.log(`attack: ${ATTACK_GUESTS} guests from one address asked for ${GAMES_EACH} games each: ${attacker.admitted} started; refused: ${[...attacker.refused].map(([code, n]) => `${n}× ${code}`).join(', ') || 'none'}`);

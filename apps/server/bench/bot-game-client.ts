@@ -11,7 +11,8 @@ export async function botGame(url: string, guest: { token: string }, address: st
   const started = created ? { room: created } : await startGame(url, guest.token, address);
   if (!started.room) throw new Error(started.refused);
   const room = started.room;
-  const client = await TestClient.connect(url, guest.token);
+  // The socket comes from the same address as the request that made the game, as a browser's would.
+  const client = await TestClient.connect(url, guest.token, { address });
   const joined = await client.request('room:join', { code: room.code });
   if (!joined.ok) throw new Error(joined.code);
   for (let round = 1; !client.events.some((e) => e.event.type === 'started'); round++) {

@@ -156,6 +156,13 @@ const envSchema = z.object({
    * (src/bots/move-priority.ts). A few hundred people at a person's pace.
    */
   BOT_MOVES_PER_ADDRESS_PER_SECOND: z.coerce.number().int().min(1).default(20),
+  /**
+   * The most such moves taken per address and second at all: beyond, each
+   * waits for its turn at this rate. Two hundred people (BOT_GAMES_PER_ADDRESS)
+   * moving every four seconds; it bounds what one address's games against
+   * the computer cost the server however fast a script plays them.
+   */
+  BOT_MOVES_PER_ADDRESS_MAX_PER_SECOND: z.coerce.number().int().min(1).default(50),
   /** Work of games against the computer waiting at once in each of its lanes; beyond, a person's move is refused as BUSY. */
   BOT_QUEUE_BOUND: z.coerce.number().int().min(1).default(1000),
   /** The longest that work of games against the computer waits for people's moves before it goes anyway. */

@@ -22,6 +22,20 @@ afterAll(() => pool.close());
 const isLegal = (state: State, move: Move) =>
   legalMoves(state).some((m) => m.square === move.square && m.dir === move.dir);
 
+/** Each thread of this process by its kernel id, with its scheduling policy (the 41st field of its stat line). */
+function threadPolicies(): Map<number, number> {
+  const policies = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      policies.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return policies;
+}
+
 /** Each thread of this process by its kernel id, with its nice value (the 19th field of its stat line). */
 function threadNices(): Map<number, number> {
   const nices = new Map<number, number>();
@@ -92,6 +106,9 @@ describe('EnginePool', () => {
       const added = [...threadNices()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
       // Each pool starts one worker (and node its helper threads, at the caller's priority).
       expect(added.filter((nice) => nice === 19)).toHaveLength(callerNice === 19 ? added.length : 1);
+      // The lowest priority's worker is in the idle scheduling class too (policy 5, SCHED_IDLE); the other is not.
+      const idle = [...threadPolicies()].filter(([tid, policy]) => !before.has(tid) && policy === 5);
+      expect(idle).toHaveLength(callerNice === 19 ? added.length : 1);
       expect(getPriority()).toBe(callerNice);
       expect(before.get(process.pid)).toBe(threadNices().get(process.pid));
     } finally {

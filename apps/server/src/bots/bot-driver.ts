@@ -20,13 +20,16 @@
 // answers) goes through a yielding lane a few statements wide, so it holds at
 // most those few of the pools' connections, and starts only when no move
 // between people is in flight (or it has waited a while: see
-// yielding-lane.ts), so people's moves come first on the event loop; its searches go through a lane as
-// wide as the engine's threads, so none waits behind a queue inside the
-// pool. Both lanes give their places to the addresses that started the games
-// in turn, so one address with hundreds of games waits behind itself, not in
-// front of everyone else. Each search has a deadline counted from the moment
-// the computer's turn was seen; past it (still waiting for a place, or a
-// worker starved of CPU) the computer plays without its search.
+// yielding-lane.ts), so people's moves come first on the event loop; its
+// searches go through a lane as wide as the engine's threads, so none waits
+// behind a queue inside the pool, and one address holds all but one of its
+// places at most, so anyone else's search starts at once. Both lanes give
+// their places to the addresses that started the games in turn, so one
+// address with hundreds of games waits behind itself, not in front of
+// everyone else. Each search has a deadline counted from the moment the
+// computer's turn was seen, no later than its move is due (think-budget.ts);
+// past it (still waiting for a place, or a worker starved of CPU) the
+// computer plays without its search.
 
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,6 +46,7 @@ import type { BotPlayer } from './bot-players.js';
 import { FairLane } from './fair-lane.js';
 import type { PeopleFirst } from './people-first.js';
 import { LaneFull, YieldingLane, type YieldingLaneOptions } from './yielding-lane.js';
+import { loadStep, type StepMatch } from './step-read.js';
 import { thinkBudgetMs } from './think-budget.js';
 
 export interface BotSettings {
@@ -63,8 +67,6 @@ export interface BotSettings {
  * and of the nodes it searched (null when no search answered in time).
  */
 export type SearchTimer = (level: number, seconds: number, nodes: number | null) => void;
-
-const seatPlayer = { select: { id: true, name: true, botLevel: true } } as const;
 
 /** Refusals that only mean the match moved on meanwhile; the change that moved it wakes the driver again. */
 const MOVED_ON: ReadonlySet<string> = new Set([
@@ -91,6 +93,8 @@ export class BotDriver implements MatchObserver {
   private readonly owners = new Map<string, { key: string; usedAt: number }>();
   /** Live games with a computer seat seen here, with when last seen: a person's move in one yields to people's (move-priority.ts). */
   private readonly computerGames = new Map<string, number>();
+  /** The version each of the computer's moves in flight is made at: its own move needs no look afterwards. */
+  private readonly ownMoves = new Map<string, number>();
   private readonly database: YieldingLane;
   private readonly searches: FairLane;
   private readonly sweeps: PeriodicTask;
@@ -108,7 +112,8 @@ export class BotDriver implements MatchObserver {
   ) {
     this.sweeps = new PeriodicTask(() => this.sweep(), settings.sweepEveryMs);
     this.database = new YieldingLane(settings.database, people);
-    this.searches = new FairLane(settings.searchSlots);
+    // One address holds all but one of the engine's threads at most: a search of anyone else's starts at once.
+    this.searches = new FairLane(settings.searchSlots, Math.max(1, settings.searchSlots - 1));
   }
 
   /** A game just started by a person at `address`. */
@@ -135,6 +140,7 @@ export class BotDriver implements MatchObserver {
     if (!match.seatsComputer) return;
     if (match.status === 'ended') this.computerGames.delete(match.id);
     else this.computerGames.set(match.id, Date.now());
+    if (this.ownMove(match, envelopes)) return;
     const owner = this.owners.get(match.id);
     for (const { event } of envelopes) {
       if (event.type !== 'rematch') continue;
@@ -143,6 +149,21 @@ export class BotDriver implements MatchObserver {
       this.wake(event.matchId);
     }
     this.wake(match.id);
+  }
+
+  /**
+   * The computer's own move, the game going on: it is the person's turn, and
+   * nothing is left to do but a claim, which the sweep looks for. Not looking
+   * again spares a read of the match for every move it makes.
+   */
+  private ownMove(match: { id: string; status: string }, envelopes: MatchEventEnvelope[]): boolean {
+    const from = this.ownMoves.get(match.id);
+    return (
+      from !== undefined &&
+      match.status === 'playing' &&
+      envelopes[0]?.version === from + 1 &&
+      envelopes.every(({ event }) => event.type === 'moved')
+    );
   }
 
   /** Whether a match has a computer seat, as far as this process has seen. */
@@ -250,7 +271,7 @@ export class BotDriver implements MatchObserver {
       return;
     }
     const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
-    const deadlineAt = began + thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs });
+    const deadlineAt = began + thinkBudgetMs({ thinkMs: this.settings.thinkMs, remainingMs, incrementMs: match.room.incrementMs, moveDelayMs: this.settings.moveDelayMs });
     const rules = match.rules as unknown as RuleOptions;
     const first = match.first as Player;
     const moves: Move[] = match.moves.map((m) => ({ square: m.square, dir: m.dir === 1 ? 1 : -1 }));
@@ -262,9 +283,14 @@ export class BotDriver implements MatchObserver {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (this.stopped) return;
     const ply = moves.length + 1;
-    await this.inLane(owner, () =>
-      this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date()),
-    );
+    await this.inLane(owner, async () => {
+      this.ownMoves.set(match.id, match.version);
+      try {
+        await this.matches.move(bot, { matchId: match.id, moveId: `computer-${ply}-${randomUUID()}`, version: match.version, square: move.square, dir: move.dir }, new Date());
+      } finally {
+        this.ownMoves.delete(match.id);
+      }
+    });
   }
 
   /**
@@ -314,22 +340,6 @@ export class BotDriver implements MatchObserver {
   }
 
 }
-
-/** What the computer needs to decide: the match, its seats' levels, its rounds, clock settings and moves. */
-function loadStep(db: Database, matchId: string) {
-  return db.prisma.match.findUnique({
-    where: { id: matchId },
-    include: {
-      player0: seatPlayer,
-      player1: seatPlayer,
-      rounds: { orderBy: { round: 'asc' } },
-      room: { select: { initialMs: true, incrementMs: true } },
-      moves: { orderBy: { ply: 'asc' }, select: { square: true, dir: true } },
-    },
-  });
-}
-
-type StepMatch = NonNullable<Awaited<ReturnType<typeof loadStep>>>;
 
 function otherSeat(seat: Seat): Seat {
   return seat === 0 ? 1 : 0;

@@ -30,7 +30,11 @@ export const botsPlugin = fp<{ config: Config; db: Database; metrics: Metrics }>
       database: lane(config.BOT_DATABASE_SLOTS),
       searchSlots: config.ENGINE_THREADS,
     };
-    const priority: MovePriority = new MovePriority((matchId) => bots.againstComputer(matchId), config.BOT_MOVES_PER_ADDRESS_PER_SECOND, lane(config.BOT_DATABASE_SLOTS));
+    const priority: MovePriority = new MovePriority(
+      (matchId) => bots.againstComputer(matchId),
+      { perSecond: config.BOT_MOVES_PER_ADDRESS_PER_SECOND, ceilingPerSecond: config.BOT_MOVES_PER_ADDRESS_MAX_PER_SECOND },
+      lane(config.BOT_DATABASE_SLOTS),
+    );
     const bots: BotDriver = new BotDriver(db, app.matches, engine.get, app.presence, app.log, settings, priority.people, (level, seconds, nodes) => {
       metrics.engineMove.observe({ level }, seconds);
       if (nodes !== null) metrics.engineNodes.observe({ level }, nodes);

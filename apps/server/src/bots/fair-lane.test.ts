@@ -42,4 +42,21 @@ describe('FairLane', () => {
     await expect(lane.run('a', async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(await lane.run('a', async () => 'after')).toBe('after');
   });
+
+  it('never gives one key more than its share of the places, so another key finds one free', async () => {
+    const lane = new FairLane(3, 2);
+    const log: string[] = [];
+    const crowd = Array.from({ length: 4 }, (_, i) => held(log, `crowd-${i}`));
+    const running = crowd.map(({ task }) => lane.run('crowd', task));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['crowd-0', 'crowd-1']);
+    // The third place stayed free for anyone else.
+    expect(await lane.run('victim', async () => 'at once')).toBe('at once');
+    crowd[0]!.letGo();
+    await running[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['crowd-0', 'crowd-1', 'crowd-2']);
+    for (const { letGo } of crowd) letGo();
+    expect(await Promise.all(running)).toEqual(['crowd-0', 'crowd-1', 'crowd-2', 'crowd-3']);
+  });
 });

@@ -15,7 +15,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('MovePriority', () => {
   it("takes an address's moves against the computer at once up to its rate, and the rest behind people's moves", async () => {
     let now = 0;
-    const priority = new MovePriority((matchId) => matchId.startsWith('bot'), 2, lane, () => now);
+    const priority = new MovePriority((matchId) => matchId.startsWith('bot'), { perSecond: 2, ceilingPerSecond: 100 }, lane, () => now);
     const log: string[] = [];
     const person = held(log, 'people');
     const people = priority.move('people-game', '198.51.100.7', person.task);
@@ -43,7 +43,7 @@ describe('MovePriority', () => {
   });
 
   it('refuses a move against the computer as BUSY when its lane is full', async () => {
-    const priority = new MovePriority(() => true, 1, { ...lane, boundPerKey: 1 }, () => 0);
+    const priority = new MovePriority(() => true, { perSecond: 1, ceilingPerSecond: 100 }, { ...lane, boundPerKey: 1 }, () => 0);
     expect(await priority.move('bot', 'a', async () => 'within the rate')).toBe('within the rate');
     const log: string[] = [];
     const first = held(log, 'first');
@@ -53,5 +53,22 @@ describe('MovePriority', () => {
     await expect(priority.move('bot', 'a', async () => 'refused')).rejects.toMatchObject({ code: 'BUSY' });
     first.letGo();
     expect(await Promise.all([running, waiting])).toEqual(['first', 'queued']);
+  });
+
+  it("holds an address's moves beyond its ceiling for their turn at that rate, in order, and refuses more than the lane's bound", async () => {
+    let now = 0;
+    const priority = new MovePriority(() => true, { perSecond: 1, ceilingPerSecond: 2 }, { ...lane, boundPerKey: 2 }, () => now);
+    const log: string[] = [];
+    const moves = ['a', 'b', 'c', 'd'].map((name) => priority.move('bot', '198.51.100.7', async () => void log.push(name)));
+    // Two within the ceiling's second's worth, two reserved after it; a fifth would be a third waiting.
+    await expect(priority.move('bot', '198.51.100.7', async () => 'refused')).rejects.toMatchObject({ code: 'BUSY' });
+    // Another address is not held up by this one's ceiling.
+    expect(await priority.move('bot', '203.0.113.9', async () => 'other')).toBe('other');
+    await Promise.all(moves);
+    expect(log).toEqual(['a', 'b', 'c', 'd']);
+    expect(priority.paced).toBe(2);
+    // Time moved on (the clock here is the test's): the reservations are spent and the allowance refills.
+    now += 2000;
+    expect(await priority.move('bot', '198.51.100.7', async () => 'refilled')).toBe('refilled');
   });
 });

@@ -1,8 +1,17 @@
+import { AddressAllowances } from './address-allowances.js';
 import { PeopleFirst } from './people-first.js';
-import { YieldingLane, type YieldingLaneOptions } from './yielding-lane.js';
+import { LaneFull, YieldingLane, type YieldingLaneOptions } from './yielding-lane.js';
 
-/** Addresses whose rate is remembered at once; past it the ones with a full allowance are forgotten (they lose nothing). */
-const ADDRESSES_KEPT = 10_000;
+export interface MoveRates {
+  /** A person's moves against the computer per address and second taken as soon as they come. */
+  readonly perSecond: number;
+  /**
+   * The most taken per address and second at all: beyond, a move waits for
+   * its turn at this rate, so what one address's games against the computer
+   * cost the server each second is bounded however fast its scripts play.
+   */
+  readonly ceilingPerSecond: number;
+}
 
 /**
  * The order in which this process takes people's moves: a move between
@@ -10,25 +19,34 @@ const ADDRESSES_KEPT = 10_000;
  * person's move in a game against the computer at once too while its address
  * stays within `perSecond` such moves (a few hundred people behind one
  * address playing at a person's pace), and beyond that rate in a yielding
- * lane of its own, behind people's moves and in turn with other addresses.
- * Only the order changes: a move that waits is charged to its player's clock
- * up to its arrival, as any other.
+ * lane of its own, behind people's moves and in turn with other addresses;
+ * beyond `ceilingPerSecond` it first waits for its turn at that rate (at
+ * most the lane's `boundPerKey` moves of an address wait so; more are
+ * refused as BUSY). Only the order changes: a move that waits is charged to
+ * its player's clock up to its arrival, as any other.
  */
 export class MovePriority {
   readonly people = new PeopleFirst();
   private readonly lane: YieldingLane;
-  private readonly allowances = new Map<string, { tokens: number; at: number }>();
+  private readonly allowances: AddressAllowances;
+  private readonly ceiling: AddressAllowances;
+  private readonly maxPaced: number;
   /** Moves against the computer that went to the lane, beyond their address's rate. */
   deferred = 0;
+  /** Moves against the computer that waited for their turn at the ceiling rate. */
+  paced = 0;
 
   constructor(
     /** Whether a match has a computer seat, as far as this process knows. */
     private readonly againstComputer: (matchId: string) => boolean,
-    private readonly perSecond: number,
+    rates: MoveRates,
     lane: YieldingLaneOptions,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
     this.lane = new YieldingLane(lane, this.people, now);
+    this.allowances = new AddressAllowances(rates.perSecond, now);
+    this.ceiling = new AddressAllowances(Math.max(rates.perSecond, rates.ceilingPerSecond), now);
+    this.maxPaced = lane.boundPerKey;
   }
 
   /** Moves of games against the computer waiting for their turn. */
@@ -39,36 +57,13 @@ export class MovePriority {
   /** Runs `move` (the match service's) in its order; refused as BUSY when the lane is full. */
   async move<T>(matchId: string, address: string, move: () => Promise<T>): Promise<T> {
     if (!this.againstComputer(matchId)) return this.people.around(move);
-    if (this.allowed(address)) return move();
+    const wait = this.ceiling.reserve(address, this.maxPaced);
+    if (wait === undefined) throw new LaneFull();
+    if (wait > 0) {
+      this.paced++;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    } else if (this.allowances.tryTake(address)) return move();
     this.deferred++;
     return (await this.lane.run(address, move)) as T;
-  }
-
-  /** Takes one of the address's allowance of moves against the computer, refilled at `perSecond` up to a second's worth. */
-  private allowed(address: string): boolean {
-    const now = this.now();
-    const burst = this.perSecond;
-    let allowance = this.allowances.get(address);
-    if (!allowance) {
-      if (this.allowances.size >= ADDRESSES_KEPT) this.forgetFull(now);
-      allowance = { tokens: burst, at: now };
-      this.allowances.set(address, allowance);
-    }
-    allowance.tokens = Math.min(burst, allowance.tokens + ((now - allowance.at) / 1000) * this.perSecond);
-    allowance.at = now;
-    if (allowance.tokens < 1) return false;
-    allowance.tokens -= 1;
-    return true;
-  }
-
-  private forgetFull(now: number): void {
-    for (const [address, allowance] of this.allowances) {
-      if (allowance.tokens + ((now - allowance.at) / 1000) * this.perSecond >= this.perSecond) this.allowances.delete(address);
-    }
-    // Still full of addresses using their allowance: the longest-known go (a fresh allowance is the most they gain).
-    for (const address of this.allowances.keys()) {
-      if (this.allowances.size < ADDRESSES_KEPT) break;
-      this.allowances.delete(address);
-    }
   }
 }

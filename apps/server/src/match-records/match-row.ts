@@ -45,7 +45,11 @@ export const unplayedColumns = {
  * query per relation, and inside a transaction sends them all at once on
  * the transaction's one connection; this sends one.
  */
-export const matchRowSql = `
+export const matchRowSql = matchRowSqlWith('');
+
+/** `matchRowSql` with more columns after its own (`columns` starts with a comma), computed from the match `m`. */
+export function matchRowSqlWith(columns: string): string {
+  return `
   SELECT m.id, m.room_id AS "roomId", m.number, m.status::text AS status, m.rules, m.player0_id AS "player0Id", m.player1_id AS "player1Id",
     m.first, m.version, m.position, m.winner, m.end_reason AS "endReason", m.score0, m.score1, m.rated, m.pair_game AS "pairGame", m.pair_first_winner AS "pairFirstWinner", m.pair_start AS "pairStart", m.rated_at AS "ratedAt",
     m.rating_changes AS "ratingChanges", m.clock0_ms AS "clock0Ms", m.clock1_ms AS "clock1Ms", m.turn_started_at AS "turnStartedAt",
@@ -57,8 +61,9 @@ export const matchRowSql = `
     (SELECT json_build_object('id', p.id, 'name', p.name, 'botLevel', p.bot_level) FROM player p WHERE p.id = m.player1_id) AS player1,
     coalesce((SELECT json_agg(json_build_object('matchId', o.match_id, 'round', o.round, 'choice0', o.choice0, 'choice1', o.choice1,
         'winner', o.winner, 'createdAt', o.created_at, 'decidedAt', o.decided_at) ORDER BY o.round)
-      FROM opener_round o WHERE o.match_id = m.id), '[]'::json) AS rounds
+      FROM opener_round o WHERE o.match_id = m.id), '[]'::json) AS rounds${columns}
   FROM match m JOIN room r ON r.id = m.room_id WHERE m.id = $1::uuid`;
+}
 
 const matchRowStatement = { name: 'match-row', text: matchRowSql };
 

@@ -140,8 +140,10 @@ export class TestClient {
     }
   }
 
-  static async connect(url: string, token: string, options: { reconnection?: boolean } = {}): Promise<TestClient> {
-    const socket: ClientSocket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: options.reconnection ?? false, forceNew: true });
+  /** `address`: the client's address as a proxy would tell it (X-Forwarded-For), for a server that trusts the loopback proxy. */
+  static async connect(url: string, token: string, options: { reconnection?: boolean; address?: string } = {}): Promise<TestClient> {
+    const extraHeaders = options.address ? { 'x-forwarded-for': options.address } : undefined;
+    const socket: ClientSocket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: options.reconnection ?? false, forceNew: true, extraHeaders });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
