@@ -114,6 +114,8 @@ interface Figures {
   movedFrame: { average: number; largest: number; count: number };
   /** How late the event loops ran: each server's and this process's, whose players time the acks. */
   loops: string;
+  /** Each server's hot statements over the window, by name, per acknowledged move (of every process). */
+  statementsPerMove: Array<Map<string, number>>;
   /** The machine's load average (1, 5, 15 minutes) at the end of the measured window: other work shares it. */
   load: number[];
 }
@@ -131,19 +133,32 @@ const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve,
  * and one from a busy load generator look the same from the ack alone. The
  * server's figures come from its metrics, which reset at every read.
  */
-async function loopDelays(metricsUrls: string[]): Promise<() => Promise<string>> {
+async function loopDelays(metricsUrls: string[]): Promise<() => Promise<{ loops: string; statements: Array<Map<string, number>> }>> {
   const read = (url: string) => fetch(url).then((r) => r.text());
-  await Promise.all(metricsUrls.map(read));
+  const before = (await Promise.all(metricsUrls.map(read))).map(hotStatements);
   const bench = monitorEventLoopDelay({ resolution: 10 });
   bench.enable();
   return async () => {
     bench.disable();
     const fmt = (seconds: number | undefined) => ms((seconds ?? NaN) * 1000);
-    const servers = (await Promise.all(metricsUrls.map(read))).map(
+    const texts = await Promise.all(metricsUrls.map(read));
+    const servers = texts.map(
       (text) => `p99 ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_p99_seconds'))} / max ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_max_seconds'))}`,
     );
-    return `event-loop delay: server ${servers.join(' + ') || '–'} ms; load generator p99 ${fmt(bench.percentile(99) / 1e9)} / max ${fmt(bench.max / 1e9)} ms`;
+    const statements = texts.map((text, i) => {
+      const delta = new Map<string, number>();
+      for (const [name, count] of hotStatements(text)) delta.set(name, count - (before[i]!.get(name) ?? 0));
+      return delta;
+    });
+    return { loops: `event-loop delay: server ${servers.join(' + ') || '–'} ms; load generator p99 ${fmt(bench.percentile(99) / 1e9)} / max ${fmt(bench.max / 1e9)} ms`, statements };
   };
+}
+
+/** The hot path's statements a server sent so far, by name (counters, from its metrics). */
+function hotStatements(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(/^oanquan_hot_statements_total\{statement="([^"]+)"\} (\S+)$/gm)) counts.set(match[1]!, Number(match[2]));
+  return counts;
 }
 
 /**
@@ -175,7 +190,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
   const processes = watch.stop();
   const load = loadavg();
   await recording;
-  const loopFigures = await loops();
+  const { loops: loopFigures, statements } = await loops();
   tally.stopping = true;
   for (let waited = 0; tally.inFlight > 0 && waited < 15_000; waited += 100) await sleep(100);
   return {
@@ -196,6 +211,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
     syscallsPerMove: processes.reduce((sum, p) => sum + p.syscalls, 0) / tally.achieved,
     movedFrame: { average: tally.movedFrames.bytes / tally.movedFrames.count, largest: tally.movedFrames.largest, count: tally.movedFrames.count },
     loops: loopFigures,
+    statementsPerMove: statements.map((counts) => new Map([...counts].filter(([, n]) => n > 0).map(([name, n]) => [name, n / tally.achieved]))),
     load,
   };
 }
@@ -318,6 +334,9 @@ function line(label: string, f: Figures): string {
     `    CPU ${cpu}, ${f.cpuPerMoveMs.toFixed(3)} ms per move (system ${f.systemPerMoveMs.toFixed(3)} ms), ${f.syscallsPerMove.toFixed(1)} read and write system calls per move; peak RSS ${rss}\n` +
     `    a move's frame as received: ${f.movedFrame.average.toFixed(0)} bytes on average, largest ${f.movedFrame.largest}, over ${f.movedFrame.count}\n` +
     `    ${f.loops}\n` +
+    (f.statementsPerMove.length
+      ? `    hot statements per acknowledged move: ${f.statementsPerMove.map((counts, i) => `process ${i + 1}: ${[...counts].map(([name, n]) => `${name} ${n.toFixed(3)}`).join(', ') || 'none'}`).join('; ')}\n`
+      : '') +
     `    load average ${f.load.map((x) => x.toFixed(2)).join(', ')}`
   );
 }
@@ -325,7 +344,7 @@ function line(label: string, f: Figures): string {
 async function loadRuns(runs: Run[]): Promise<void> {
   const rows: string[] = [];
   const withFloor = args.floor && !args['no-floor'];
-  const byGames = new Map<number, Map<number, Figures>>();
+  const results: Array<{ run: Run; figures: Figures }> = [];
   for (const [index, run] of runs.entries()) {
     // The floor once per number of games: the runs with more processes compare with the same one.
     const floorHere = withFloor && runs.findIndex((other) => other.games === run.games) === index;
@@ -340,8 +359,7 @@ async function loadRuns(runs: Run[]): Promise<void> {
       }
       const server = await serverRun(run, run.db === 'postgresql' ? databaseUrl : null);
       console.log(line('server', server));
-      if (!byGames.has(run.games)) byGames.set(run.games, new Map());
-      byGames.get(run.games)!.set(run.processes, server);
+      results.push({ run, figures: server });
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) {
         console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}`);
@@ -358,23 +376,27 @@ async function loadRuns(runs: Run[]): Promise<void> {
   console.log('\n| games | processes | database | moves/s offered → achieved | ack p50 ms | ack p99 ms | errors | server CPU | CPU ms per move, server / floor | move frame, average | floor p50 / p99 ms | ratio p50 / p99 |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
-  processRatios(byGames);
+  processRatios(results);
 }
 
-/** Several processes against one, the same number of games in the same run: latency and CPU per move. */
-function processRatios(byGames: Map<number, Map<number, Figures>>): void {
-  for (const [games, runs] of byGames) {
-    const one = runs.get(1);
+/**
+ * Several processes against one, the same number of games in the same run:
+ * latency and CPU per move. Each run of several is set against the run of one
+ * process nearest it in time (`--processes 1,2,2,1` alternates them), as the
+ * machine's other work comes and goes.
+ */
+function processRatios(results: Array<{ run: Run; figures: Figures }>): void {
+  for (const [index, { run, figures: f }] of results.entries()) {
+    if (run.processes === 1) continue;
+    const ones = results.map((r, i) => ({ ...r, distance: Math.abs(i - index) })).filter((r) => r.run.processes === 1 && r.run.games === run.games);
+    const one = ones.sort((x, y) => x.distance - y.distance)[0]?.figures;
     if (!one) continue;
-    for (const [processes, f] of runs) {
-      if (processes === 1) continue;
-      console.log(
-        `\n${games} games, ${processes} processes ÷ 1: ack p50 ×${times(f.ack.p50 / one.ack.p50)}, p99 ×${times(f.ack.p99 / one.ack.p99)} (${ms(f.ack.p99)} / ${ms(one.ack.p99)} ms); ` +
-          `event at the opponent p50 ×${times(f.relayed.p50 / one.relayed.p50)}, p99 ×${times(f.relayed.p99 / one.relayed.p99)}; ` +
-          `moves/s ${f.achieved.toFixed(0)} / ${one.achieved.toFixed(0)}; CPU per move ×${(f.cpuPerMoveMs / one.cpuPerMoveMs).toFixed(2)} (${f.cpuPerMoveMs.toFixed(3)} / ${one.cpuPerMoveMs.toFixed(3)} ms); ` +
-          `load average ${f.load[0]!.toFixed(2)} / ${one.load[0]!.toFixed(2)}`,
-      );
-    }
+    console.log(
+      `\n${run.games} games, ${run.processes} processes ÷ 1: ack p50 ×${times(f.ack.p50 / one.ack.p50)}, p99 ×${times(f.ack.p99 / one.ack.p99)} (${ms(f.ack.p99)} / ${ms(one.ack.p99)} ms); ` +
+        `event at the opponent p50 ×${times(f.relayed.p50 / one.relayed.p50)}, p99 ×${times(f.relayed.p99 / one.relayed.p99)}; ` +
+        `moves/s ${f.achieved.toFixed(0)} / ${one.achieved.toFixed(0)}; CPU per move ×${(f.cpuPerMoveMs / one.cpuPerMoveMs).toFixed(2)} (${f.cpuPerMoveMs.toFixed(3)} / ${one.cpuPerMoveMs.toFixed(3)} ms); ` +
+        `load average ${f.load[0]!.toFixed(2)} / ${one.load[0]!.toFixed(2)}`,
+    );
   }
 }
 
