@@ -52,7 +52,8 @@ import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
 import { describePinning, pin, pinningFor } from './pinning.js';
 import { ProcessWatch, type ProcessUse } from './process-stats.js';
-import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
+import { processRatios } from './process-ratios.js';
+import { formatPercentiles, ms, percentiles, times, type Percentiles } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -377,32 +378,6 @@ async function loadRuns(runs: Run[]): Promise<void> {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
   processRatios(results);
-}
-
-/**
- * Several processes against one, the same number of games in the same run:
- * latency and CPU per move. Each run of several is set against the run of one
- * process nearest it in time (`--processes 1,2,2,1` alternates them), as the
- * machine's other work comes and goes.
- */
-function processRatios(results: Array<{ run: Run; figures: Figures }>): void {
-  for (const [index, { run, figures: f }] of results.entries()) {
-    if (run.processes === 1) continue;
-    const ones = results.map((r, i) => ({ ...r, distance: Math.abs(i - index) })).filter((r) => r.run.processes === 1 && r.run.games === run.games);
-    const one = ones.sort((x, y) => x.distance - y.distance)[0]?.figures;
-    if (!one) continue;
-    console.log(
-      `\n${run.games} games, ${run.processes} processes ÷ 1: ack p50 ×${times(f.ack.p50 / one.ack.p50)}, p99 ×${times(f.ack.p99 / one.ack.p99)} (${ms(f.ack.p99)} / ${ms(one.ack.p99)} ms); ` +
-        `event at the opponent p50 ×${times(f.relayed.p50 / one.relayed.p50)}, p99 ×${times(f.relayed.p99 / one.relayed.p99)}; ` +
-        `moves/s ${f.achieved.toFixed(0)} / ${one.achieved.toFixed(0)}; CPU per move ×${(f.cpuPerMoveMs / one.cpuPerMoveMs).toFixed(2)} (${f.cpuPerMoveMs.toFixed(3)} / ${one.cpuPerMoveMs.toFixed(3)} ms); ` +
-        `load average ${f.load[0]!.toFixed(2)} / ${one.load[0]!.toFixed(2)}`,
-    );
-  }
-}
-
-/** A ratio with two significant digits, so one far below 1 does not print as 0.0. */
-function times(ratio: number): string {
-  return ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2);
 }
 
 if (args.idle) {
