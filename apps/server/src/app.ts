@@ -9,6 +9,7 @@ import { feedPlugin } from './cluster/feed-plugin.js';
 import { outagePlugin } from './cluster/outage-plugin.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { countedHotSql } from './db/hot-sql.js';
 import { httpPlugin } from './http/http-plugin.js';
 import { handleHttpError } from './http/error-handler.js';
 import { limitsPlugin } from './limits/limits-plugin.js';
@@ -94,7 +95,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
 
   // Each concern registers itself: what it offers the others, what it starts, and how it stops.
-  const core = { config, db, io, metrics };
+  // The concerns' hot statements are counted; the database itself is closed as it was opened (above).
+  const core = { config, db: { ...db, sql: countedHotSql(db.sql, (statement) => metrics.hotStatements.inc({ statement })) }, io, metrics };
   await http.register(limitsPlugin, core);
   await http.register(playersPlugin, core);
   await http.register(roomsPlugin, core);

@@ -26,6 +26,14 @@ const hands = ['rock', 'paper', 'scissors'] as const;
 
 export class LoadTally {
   readonly latencies: number[] = [];
+  /**
+   * From a move's sending to its event reaching the opponent (both players
+   * are in this process, so one clock times both): with players on two
+   * processes, the way through the other process and Redis.
+   */
+  readonly relayed: number[] = [];
+  /** Moves in flight by match and version: when and by whom each was sent, until its opponent sees the event. */
+  readonly sentAt = new Map<string, { t0: number; by: string; counted: boolean }>();
   readonly errors = new Tally();
   readonly ackedMoveIds = new Set<string>();
   /** Moves sent / acknowledged ok inside the measured window. */
@@ -172,6 +180,12 @@ class LoadPlayer {
     }
     this.held.set(envelope.version, envelope);
     if (envelope.version > this.version + 1) tally.outOfOrder++;
+    const key = `${envelope.matchId}:${envelope.version}`;
+    const sent = tally.sentAt.get(key);
+    if (sent && sent.by !== this.name) {
+      tally.sentAt.delete(key);
+      if (sent.counted) tally.relayed.push(performance.now() - sent.t0);
+    }
     for (let next = this.held.get(this.version + 1); next; next = this.held.get(this.version + 1)) {
       this.held.delete(next.version);
       this.apply(next);
@@ -227,6 +241,8 @@ class LoadPlayer {
     if (counted) tally.sent++;
     tally.inFlight++;
     const t0 = performance.now();
+    const key = `${this.matchId}:${this.version + 1}`;
+    tally.sentAt.set(key, { t0, by: this.name, counted });
     let ack: Ack<'move'>;
     try {
       ack = await this.requestResending('move', { matchId: this.matchId, moveId, version: this.version, ...move });
@@ -234,6 +250,7 @@ class LoadPlayer {
       ack = { ok: false, code: 'ACK_TIMEOUT' as never, message: 'no acknowledgement in 10 s' };
     }
     tally.inFlight--;
+    if (!ack.ok) tally.sentAt.delete(key);
     if (ack.ok) {
       tally.ackedMoveIds.add(moveId);
       if (counted) {

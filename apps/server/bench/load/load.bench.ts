@@ -4,6 +4,10 @@
  *
  *   pnpm bench:load                     the default plan (a few minutes)
  *   pnpm bench:load --games 300 --processes 2 --think 1000 --duration 30 --db postgresql
+ *   pnpm bench:load --games 300 --processes 1,2 --no-floor
+ *                                       one process, then two sharing PostgreSQL and a Redis of the run's own
+ *                                       (each game's players on different processes), in the same run; prints
+ *                                       the two-process figures over the one-process ones
  *   pnpm bench:load --idle 1000,5000,10000   server RSS and heap as idle sockets in rooms grow to each count
  *   pnpm bench:load --games 100 --db pglite --no-floor --cpu-prof .data/profiles
  *                                       also writes each server process's CPU profile (.cpuprofile) there
@@ -32,7 +36,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -40,7 +44,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { scratchTarget } from '../../src/testing/databases.js';
-import { testRedisUrl } from '../../src/testing/cluster.js';
+import { startRedis } from '../../src/testing/cluster.js';
 import { metricSample } from '../../src/testing/metric-sample.js';
 import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
@@ -48,7 +52,8 @@ import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
 import { describePinning, pin, pinningFor } from './pinning.js';
 import { ProcessWatch, type ProcessUse } from './process-stats.js';
-import { formatPercentiles, ms, percentiles, type Percentiles } from './stats.js';
+import { processRatios } from './process-ratios.js';
+import { formatPercentiles, ms, percentiles, times, type Percentiles } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -91,6 +96,8 @@ interface Figures {
   sent: number;
   achieved: number;
   ack: Percentiles;
+  /** From a move's sending to its event reaching the opponent. */
+  relayed: Percentiles;
   errors: string;
   errorCount: number;
   resent: string;
@@ -108,6 +115,10 @@ interface Figures {
   movedFrame: { average: number; largest: number; count: number };
   /** How late the event loops ran: each server's and this process's, whose players time the acks. */
   loops: string;
+  /** Each server's hot statements over the window, by name, per acknowledged move (of every process). */
+  statementsPerMove: Array<Map<string, number>>;
+  /** The machine's load average (1, 5, 15 minutes) at the end of the measured window: other work shares it. */
+  load: number[];
 }
 
 const thinkMs = Number(args.think);
@@ -123,19 +134,32 @@ const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve,
  * and one from a busy load generator look the same from the ack alone. The
  * server's figures come from its metrics, which reset at every read.
  */
-async function loopDelays(metricsUrls: string[]): Promise<() => Promise<string>> {
+async function loopDelays(metricsUrls: string[]): Promise<() => Promise<{ loops: string; statements: Array<Map<string, number>> }>> {
   const read = (url: string) => fetch(url).then((r) => r.text());
-  await Promise.all(metricsUrls.map(read));
+  const before = (await Promise.all(metricsUrls.map(read))).map(hotStatements);
   const bench = monitorEventLoopDelay({ resolution: 10 });
   bench.enable();
   return async () => {
     bench.disable();
     const fmt = (seconds: number | undefined) => ms((seconds ?? NaN) * 1000);
-    const servers = (await Promise.all(metricsUrls.map(read))).map(
+    const texts = await Promise.all(metricsUrls.map(read));
+    const servers = texts.map(
       (text) => `p99 ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_p99_seconds'))} / max ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_max_seconds'))}`,
     );
-    return `event-loop delay: server ${servers.join(' + ') || '–'} ms; load generator p99 ${fmt(bench.percentile(99) / 1e9)} / max ${fmt(bench.max / 1e9)} ms`;
+    const statements = texts.map((text, i) => {
+      const delta = new Map<string, number>();
+      for (const [name, count] of hotStatements(text)) delta.set(name, count - (before[i]!.get(name) ?? 0));
+      return delta;
+    });
+    return { loops: `event-loop delay: server ${servers.join(' + ') || '–'} ms; load generator p99 ${fmt(bench.percentile(99) / 1e9)} / max ${fmt(bench.max / 1e9)} ms`, statements };
   };
+}
+
+/** The hot path's statements a server sent so far, by name (counters, from its metrics). */
+function hotStatements(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(/^oanquan_hot_statements_total\{statement="([^"]+)"\} (\S+)$/gm)) counts.set(match[1]!, Number(match[2]));
+  return counts;
 }
 
 /**
@@ -165,8 +189,9 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
   tally.measuring = false;
   const seconds = (performance.now() - started) / 1000;
   const processes = watch.stop();
+  const load = loadavg();
   await recording;
-  const loopFigures = await loops();
+  const { loops: loopFigures, statements } = await loops();
   tally.stopping = true;
   for (let waited = 0; tally.inFlight > 0 && waited < 15_000; waited += 100) await sleep(100);
   return {
@@ -174,6 +199,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
     sent: tally.sent / seconds,
     achieved: tally.achieved / seconds,
     ack: percentiles(tally.latencies),
+    relayed: percentiles(tally.relayed),
     errors: tally.errors.toString(),
     errorCount: tally.errors.total,
     resent: tally.resent.toString(),
@@ -186,6 +212,8 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
     syscallsPerMove: processes.reduce((sum, p) => sum + p.syscalls, 0) / tally.achieved,
     movedFrame: { average: tally.movedFrames.bytes / tally.movedFrames.count, largest: tally.movedFrames.largest, count: tally.movedFrames.count },
     loops: loopFigures,
+    statementsPerMove: statements.map((counts) => new Map([...counts].filter(([, n]) => n > 0).map(([name, n]) => [name, n / tally.achieved]))),
+    load,
   };
 }
 
@@ -256,10 +284,12 @@ function missing(tally: LoadTally, stored: Set<string>): number {
 
 async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures> {
   const dataDir = run.db === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'oanquan-load-')) : null;
+  // A Redis of the run's own: the shared one carries whatever other servers on this machine broadcast.
+  const redis = run.processes > 1 ? await startRedis() : null;
   const env = {
     ...loadEnv,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: dataDir! }),
-    ...(run.processes > 1 ? { REDIS_URL: testRedisUrl } : {}),
+    ...(redis ? { REDIS_URL: redis.url } : {}),
   };
   const servers: ServerProcess[] = [];
   try {
@@ -289,6 +319,7 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
       server.child.kill('SIGTERM');
       await server.exited;
     }
+    await redis?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -299,28 +330,37 @@ function line(label: string, f: Figures): string {
   return (
     `  ${label}: moves/s offered ≈ ${f.offered.toFixed(0)}, sent ${f.sent.toFixed(0)}, achieved ${f.achieved.toFixed(0)} (${((100 * f.achieved) / f.offered).toFixed(0)} %)\n` +
     `    ack ${formatPercentiles(f.ack)}\n` +
+    `    event at the opponent ${formatPercentiles(f.relayed)}\n` +
     `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}, out of order ${f.outOfOrder}\n` +
     `    CPU ${cpu}, ${f.cpuPerMoveMs.toFixed(3)} ms per move (system ${f.systemPerMoveMs.toFixed(3)} ms), ${f.syscallsPerMove.toFixed(1)} read and write system calls per move; peak RSS ${rss}\n` +
     `    a move's frame as received: ${f.movedFrame.average.toFixed(0)} bytes on average, largest ${f.movedFrame.largest}, over ${f.movedFrame.count}\n` +
-    `    ${f.loops}`
+    `    ${f.loops}\n` +
+    (f.statementsPerMove.length
+      ? `    hot statements per acknowledged move: ${f.statementsPerMove.map((counts, i) => `process ${i + 1}: ${[...counts].map(([name, n]) => `${name} ${n.toFixed(3)}`).join(', ') || 'none'}`).join('; ')}\n`
+      : '') +
+    `    load average ${f.load.map((x) => x.toFixed(2)).join(', ')}`
   );
 }
 
 async function loadRuns(runs: Run[]): Promise<void> {
   const rows: string[] = [];
   const withFloor = args.floor && !args['no-floor'];
-  for (const run of runs) {
-    const scratch = run.db === 'postgresql' || withFloor ? await scratchTarget('postgresql') : null;
+  const results: Array<{ run: Run; figures: Figures }> = [];
+  for (const [index, run] of runs.entries()) {
+    // The floor once per number of games: the runs with more processes compare with the same one.
+    const floorHere = withFloor && runs.findIndex((other) => other.games === run.games) === index;
+    const scratch = run.db === 'postgresql' || floorHere ? await scratchTarget('postgresql') : null;
     const databaseUrl = scratch?.target.kind === 'postgresql' ? scratch.target.url : null;
     try {
       console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s · ${describePinning(pinning)}`);
-      const floor = withFloor && databaseUrl ? await floorRun(run, databaseUrl) : null;
+      const floor = floorHere && databaseUrl ? await floorRun(run, databaseUrl) : null;
       if (floor) {
         console.log(`  floor, one at a time: plain pg statement ${formatPercentiles(floor.pg)}; Socket.IO echo ${formatPercentiles(floor.echo)}`);
         console.log(line('floor relay (Socket.IO + one prepared statement per move)', floor.figures));
       }
       const server = await serverRun(run, run.db === 'postgresql' ? databaseUrl : null);
       console.log(line('server', server));
+      results.push({ run, figures: server });
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) {
         console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}`);
@@ -337,11 +377,7 @@ async function loadRuns(runs: Run[]): Promise<void> {
   console.log('\n| games | processes | database | moves/s offered → achieved | ack p50 ms | ack p99 ms | errors | server CPU | CPU ms per move, server / floor | move frame, average | floor p50 / p99 ms | ratio p50 / p99 |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
-}
-
-/** A ratio with two significant digits, so one far below 1 does not print as 0.0. */
-function times(ratio: number): string {
-  return ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2);
+  processRatios(results);
 }
 
 if (args.idle) {
@@ -349,7 +385,7 @@ if (args.idle) {
 } else {
   const db = args.db === 'pglite' ? 'pglite' : 'postgresql';
   const runs: Run[] = args.games
-    ? args.games.split(',').map((games) => ({ games: Number(games), processes: Number(args.processes), db }))
+    ? args.games.split(',').flatMap((games) => args.processes.split(',').map((processes) => ({ games: Number(games), processes: Number(processes), db })))
     : [
         { games: 100, processes: 1, db: 'postgresql' },
         { games: 300, processes: 1, db: 'postgresql' },

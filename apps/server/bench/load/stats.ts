@@ -15,6 +15,11 @@ export function percentiles(samples: number[]): Percentiles {
 
 export const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(2) : x.toFixed(1)) : '–');
 
+/** A ratio with two significant digits, so one far below 1 does not print as 0.0. */
+export function times(ratio: number): string {
+  return ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2);
+}
+
 export function formatPercentiles(p: Percentiles): string {
   return `p50 ${ms(p.p50)} / p90 ${ms(p.p90)} / p99 ${ms(p.p99)} / max ${ms(p.max)} ms (n=${p.count})`;
 }

@@ -31,3 +31,18 @@ export function pgliteHotSql(pglite: PGlite): HotSql {
     close: async () => {},
   };
 }
+
+/**
+ * The same statements, each counted by its name as it is sent: how many round
+ * trips a move costs on each process shows in the metrics (a game cache that
+ * falls behind costs a read per move, which latency alone does not tell).
+ */
+export function countedHotSql(sql: HotSql, count: (statement: string) => void): HotSql {
+  return {
+    query<Row>(statement: { name: string; text: string }, values: unknown[]) {
+      count(statement.name);
+      return sql.query<Row>(statement, values);
+    },
+    close: () => sql.close(),
+  };
+}

@@ -1,17 +1,25 @@
 import pg from 'pg';
 import { PRESETS } from '@oanquan/rules';
+import { freePort } from '@oanquan/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../testing/cluster.js';
 import { postgresAvailable } from '../testing/databases.js';
 import { newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+import { metricSample } from '../testing/metric-sample.js';
 
 describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL', () => {
   let cluster: Awaited<ReturnType<typeof startCluster>>;
   const clients: TestClient[] = [];
+  const metricsPorts: number[] = [];
 
   beforeAll(async () => {
-    cluster = await startCluster();
+    metricsPorts.push(await freePort(), await freePort());
+    cluster = await startCluster({}, { nodeEnv: (index) => ({ METRICS_PORT: String(metricsPorts[index]), METRICS_HOST: '127.0.0.1' }) });
   }, 120_000);
+
+  /** One process's hot statements so far, by name. */
+  const statements = async (index: number, name: string) =>
+    metricSample(await (await fetch(`http://127.0.0.1:${metricsPorts[index]}/metrics`)).text(), 'oanquan_hot_statements_total', `{statement="${name}"}`) ?? 0;
   afterAll(async () => {
     for (const c of clients) c.close();
     await cluster?.stop();
@@ -77,6 +85,41 @@ describe.runIf(postgresAvailable)('two server processes sharing one PostgreSQL',
     } finally {
       await client.end();
     }
+  }, 60_000);
+
+  it("decide each move from the game as the other process's event left it, without reading the match again", async () => {
+    const [one, two] = cluster.servers;
+    const [alice, bob] = await Promise.all([newGuest(one.url), newGuest(two.url)]);
+    const a = await TestClient.connect(one.url, alice.token);
+    const b = await TestClient.connect(two.url, bob.token);
+    clients.push(a, b);
+    const room = await newRoom(one.url, alice.token);
+    await a.request('room:join', { code: room.code });
+    await b.request('room:join', { code: room.code });
+    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    const started = await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' });
+    if (!started.ok) throw new Error(started.code);
+    const game = scriptedGame(PRESETS.classic, 0);
+    let version = started.version;
+    // As a player does: the next move is sent once the other's event has come (through Redis to the other process).
+    const play = async (ply: number) => {
+      const [mover, other] = ply % 2 ? [b, a] : [a, b];
+      const ack = await mover.request('move', { matchId: room.matchId, moveId: `m${ply}`, version, ...game[ply]! });
+      if (!ack.ok) throw new Error(ack.code);
+      version = ack.version;
+      await other.until(() => other.events.some((e) => e.matchId === room.matchId && e.version === version), `ply ${ply} on the other process`);
+    };
+    // The first move on each process may read the match (it started on one of them).
+    await play(0);
+    await play(1);
+    const reads = ['live-columns', 'match-row'];
+    const before = await Promise.all([0, 1].flatMap((i) => [...reads, 'commit-move'].map((name) => statements(i, name))));
+    const plies = Math.min(game.length - 1, 12);
+    for (let ply = 2; ply < plies; ply++) await play(ply);
+    const after = await Promise.all([0, 1].flatMap((i) => [...reads, 'commit-move'].map((name) => statements(i, name))));
+    const delta = after.map((n, i) => n - before[i]!);
+    // Per process: no catch-up read, no row read, one commit per move of its own player.
+    expect(delta).toEqual([0, 0, (plies - 2) / 2, 0, 0, (plies - 2) / 2]);
   }, 60_000);
 
   it('end a timed-out match exactly once, and players on either process see every event', async () => {

@@ -50,6 +50,8 @@ describe.each(engines)('Prometheus metrics on %s', (engine) => {
     expect(sample(text, 'oanquan_events_published_total')).toBeGreaterThanOrEqual(3);
     expect(sample(text, 'oanquan_move_ack_seconds_count', '{result="ok"}')).toBe(1);
     expect(sample(text, 'oanquan_move_ack_seconds_count', '{result="STALE_VERSION"}')).toBe(1);
+    // The accepted move in one statement; the refused one is never committed.
+    expect(sample(text, 'oanquan_hot_statements_total', '{statement="commit-move"}')).toBe(1);
     expect(sample(text, 'oanquan_rate_limited_total', '{edge="socket"}')).toBe(flood.filter((ack) => !ack.ok && ack.code === 'RATE_LIMITED').length);
     expect(sample(text, 'oanquan_rate_limited_total', '{edge="http"}')).toBe(1);
     expect(sample(text, 'oanquan_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);

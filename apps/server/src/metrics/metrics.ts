@@ -27,6 +27,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly moveAck: Histogram<'result'>;
   readonly eventsPublished: Counter;
+  readonly hotStatements: Counter<'statement'>;
   readonly rateLimited: Counter<'edge'>;
   readonly databaseUnavailable: Counter<'edge'>;
   readonly engineMove: Summary<'level'>;
@@ -65,6 +66,12 @@ export class Metrics {
       registers,
     });
     this.eventsPublished = new Counter({ name: 'oanquan_events_published_total', help: 'Match events broadcast by this process', registers });
+    this.hotStatements = new Counter({
+      name: 'oanquan_hot_statements_total',
+      help: "Statements of the hot path (moves, hands, catching up with another process's moves) sent to the database, by statement",
+      labelNames: ['statement'],
+      registers,
+    });
     this.rateLimited = new Counter({ name: 'oanquan_rate_limited_total', help: 'Requests refused for going over a rate limit, by edge (http, socket)', labelNames: ['edge'], registers });
     this.databaseUnavailable = new Counter({
       name: 'oanquan_database_unavailable_total',

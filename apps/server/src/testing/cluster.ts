@@ -89,8 +89,8 @@ async function startNodes(count: number, env: Record<string, string>, options: N
  * a Redis (their own unless `env` names one), as behind a load balancer.
  * Both migrate at start-up, at the same time, under the advisory lock.
  */
-export async function startCluster(env: Record<string, string> = {}): Promise<Cluster<[ServerProcess, ServerProcess]>> {
-  return (await startNodes(2, env)) as Cluster<[ServerProcess, ServerProcess]>;
+export async function startCluster(env: Record<string, string> = {}, options: NodeOptions = {}): Promise<Cluster<[ServerProcess, ServerProcess]>> {
+  return (await startNodes(2, env, options)) as Cluster<[ServerProcess, ServerProcess]>;
 }
 
 /** Which node answered a request through the proxy: HAProxy names it in the cookie it sets (deploy/haproxy.cfg). */
