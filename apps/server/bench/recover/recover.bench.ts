@@ -139,7 +139,8 @@ async function committedOf(databaseUrl: string, moveIds: string[]): Promise<Set<
 
 function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endAt: number): void {
   const before = rateBetween(tally.ackTimes, run.startedAt - 10_000, run.startedAt);
-  const from = run.startedAt - 5_000;
+  // Whole seconds from `since`, so the buckets line up with the moment recovery is counted from.
+  const from = run.since - Math.ceil((run.since - run.startedAt) / 1000) * 1000 - 5_000;
   const timeline = buckets(tally.ackTimes, from, run.since + observeMs);
   const back = recovery(tally.ackTimes, before, run.since, run.since + observeMs);
   const inWindow = (at: number) => at >= run.startedAt && at < endAt;
@@ -149,7 +150,7 @@ function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endA
   const byCode = new Map<string, number>();
   for (const r of refusals) byCode.set(r.code, (byCode.get(r.code) ?? 0) + 1);
   const line = (xs: number[]) => xs.map((n) => String(n).padStart(4)).join('');
-  console.log(`\n== ${run.name} (load average ${load})`);
+  console.log(`\n== ${run.name} (load average ${load()})`);
   console.log(`moves/s per second, from -5 s (0 = ${run.since === run.startedAt ? 'the fault' : 'PostgreSQL back'}; marks: ${run.marks.map((m) => `${m.label} ${((m.at - run.since) / 1000).toFixed(1)} s`).join(', ') || 'none'}):`);
   const offset = Math.round((from - run.since) / 1000);
   console.log(`  s  ${line(timeline.map((_, i) => i + offset))}`);
@@ -165,8 +166,10 @@ function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endA
       `first answer lost ${unanswered.length} (committed ${unansweredCommitted.length}, of which acknowledged on resend ${unansweredCommitted.filter((id) => tally.acked.has(id)).length}); ` +
       `committed never acknowledged ${committedSent.filter((id) => !tally.acked.has(id)).length}; acknowledged not committed (lost) ${sent.filter((id) => tally.acked.has(id) && !committed.has(id)).length}`,
   );
+  const after = refusals.filter((r) => r.at >= run.since);
   console.log(
-    `refusals resent ${refusals.length} (${[...byCode].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}); disconnects ${tally.disconnects.filter(inWindow).length}, reconnects ${tally.reconnects.filter(inWindow).length}`,
+    `refusals after 0: ${after.length}, the last at ${after.length ? ((Math.max(...after.map((r) => r.at)) - run.since) / 1000).toFixed(1) : '–'} s; ` +
+      `refusals resent ${refusals.length} (${[...byCode].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}); disconnects ${tally.disconnects.filter(inWindow).length}, reconnects ${tally.reconnects.filter(inWindow).length}`,
   );
 }
 
@@ -175,6 +178,17 @@ const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'),
 let cluster: RunningCluster | undefined;
 let players: RecoveringPlayer[] = [];
 const tally = new RecoverTally();
+// The nodes' errors and warnings by message, to tell what a fault made them say.
+const said = new Map<string, number>();
+let partial = '';
+const listen = (chunk: Buffer) => {
+  const lines = (partial + chunk.toString()).split('\n');
+  partial = lines.pop() ?? '';
+  for (const line of lines) {
+    const found = /"level":(\d+).*?"msg":"([^"]*)"/.exec(line);
+    if (found && Number(found[1]) >= 40) said.set(`${found[1] === '40' ? 'warn' : 'error'}: ${found[2]}`, (said.get(`${found[1] === '40' ? 'warn' : 'error'}: ${found[2]}`) ?? 0) + 1);
+  }
+};
 try {
   cluster = await launchCluster({
     port: await freePort(),
@@ -183,6 +197,7 @@ try {
     env: { ...nodeEnv, DATABASE_URL: database.url, REDIS_URL: redis.url },
     startTimeoutMs: 120_000,
     checkIntervalMs,
+    echo: listen,
   });
   const url = cluster.proxy.url;
   await untilAllAnswer(url, ['node1', 'node2', 'node3']);
@@ -209,6 +224,7 @@ try {
   for (const { run, endAt } of runs) report(run, tally, committed, endAt);
   const lost = [...tally.acked].filter((id) => !committed.has(id)).length;
   console.log(`\nwhole run: ${tally.sent.size} moves sent, ${tally.acked.size} acknowledged, ${lost} acknowledged and not in the database; errors ${JSON.stringify(Object.fromEntries(tally.errors))}`);
+  console.log(`the nodes said: ${[...said].map(([msg, n]) => `${msg} ×${n}`).join('; ') || 'nothing above info'}`);
 } finally {
   tally.stopping = true;
   for (const player of players) player.close();

@@ -129,7 +129,8 @@ export class RecoveringPlayer {
   chooseHand(): void {
     const matchId = this.matchId;
     void this.requestResending('opener:choose', { matchId, choice: hands[Math.floor(Math.random() * 3)] }).then((ack) => {
-      if (ack && !ack.ok && matchId === this.matchId) this.tally.error(`opener:${ack.code}`);
+      // A hand chosen again after a reconnection, whose first choice did arrive, is no error.
+      if (ack && !ack.ok && ack.code !== 'ALREADY_CHOSEN' && matchId === this.matchId) this.tally.error(`opener:${ack.code}`);
     });
   }
 
