@@ -9,6 +9,7 @@
  *
  *   pnpm bench:recover
  *   pnpm bench:recover --games 100 --think 1000 --faults kill,drain,postgres --check-inter 1000 --observe 20
+ *                      --outage 10 --max-connections 100 --drain-notice 3000
  *
  * For each fault it prints the moves acknowledged per second (1-s buckets)
  * from 5 s before to `--observe` s after, the rate before (the 10 s before the fault), when the rate
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     outage: { type: 'string', default: '10' },
     observe: { type: 'string', default: '20' },
     'drain-notice': { type: 'string' },
+    'max-connections': { type: 'string', default: '100' },
   },
 });
 const games = Number(args.games);
@@ -163,7 +165,8 @@ function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endA
   const unansweredCommitted = unanswered.filter((id) => committed.has(id));
   console.log(
     `moves sent ${sent.length}, acknowledged ${sent.filter((id) => tally.acked.has(id)).length}, committed ${committedSent.length}; ` +
-      `first answer lost ${unanswered.length} (committed ${unansweredCommitted.length}, of which acknowledged on resend ${unansweredCommitted.filter((id) => tally.acked.has(id)).length}); ` +
+      `first answer lost ${unanswered.length} (with the connection ${unanswered.filter((id) => tally.cutOff.has(id)).length}, past 5 s ${unanswered.filter((id) => !tally.cutOff.has(id)).length}; ` +
+      `committed ${unansweredCommitted.length}, of which acknowledged on resend ${unansweredCommitted.filter((id) => tally.acked.has(id)).length}); ` +
       `committed never acknowledged ${committedSent.filter((id) => !tally.acked.has(id)).length}; acknowledged not committed (lost) ${sent.filter((id) => tally.acked.has(id) && !committed.has(id)).length}`,
   );
   const after = refusals.filter((r) => r.at >= run.since);
@@ -173,7 +176,8 @@ function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endA
   );
 }
 
-const [database, redis] = await Promise.all([privatePostgres(), privateRedis()]);
+// PostgreSQL's default connection limit, as docker-compose runs it: the three nodes' pools (22 connections each) fit.
+const [database, redis] = await Promise.all([privatePostgres({ maxConnections: Number(args['max-connections']) }), privateRedis()]);
 const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'), 'utf8')) as string[];
 let cluster: RunningCluster | undefined;
 let players: RecoveringPlayer[] = [];
@@ -186,7 +190,11 @@ const listen = (chunk: Buffer) => {
   partial = lines.pop() ?? '';
   for (const line of lines) {
     const found = /"level":(\d+).*?"msg":"([^"]*)"/.exec(line);
-    if (found && Number(found[1]) >= 40) said.set(`${found[1] === '40' ? 'warn' : 'error'}: ${found[2]}`, (said.get(`${found[1] === '40' ? 'warn' : 'error'}: ${found[2]}`) ?? 0) + 1);
+    if (!found || Number(found[1]) < 40) continue;
+    // An error says why in its message (its first line).
+    const why = found[1] === '40' ? '' : ` (${/"message":"((?:[^"\\]|\\.){0,160})/.exec(line)?.[1]?.split('\\n')[0] ?? '?'})`;
+    const key = `${found[1] === '40' ? 'warn' : 'error'}: ${found[2]}${why}`;
+    said.set(key, (said.get(key) ?? 0) + 1);
   }
 };
 try {

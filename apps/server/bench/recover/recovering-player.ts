@@ -30,6 +30,8 @@ export class RecoverTally {
   readonly sent = new Map<string, number>();
   /** Moves whose first answer never came (the connection went first, or 5 s passed), with when that was seen. */
   readonly unanswered = new Map<string, number>();
+  /** Of those, the ones whose answer the connection took with it (the others waited past 5 s). */
+  readonly cutOff = new Set<string>();
   /** Refusals to be sent again (BUSY, UNAVAILABLE), by when. */
   readonly refusals: Array<{ at: number; code: string }> = [];
   readonly disconnects: number[] = [];
@@ -228,7 +230,10 @@ export class RecoveringPlayer {
         if (!this.socket.connected) return; // resent once reconnected
         const ack = await this.request('move', { matchId: this.matchId, ...pending });
         if (ack === null) {
-          if (!this.tally.unanswered.has(pending.moveId)) this.tally.unanswered.set(pending.moveId, Date.now());
+          if (!this.tally.unanswered.has(pending.moveId)) {
+            this.tally.unanswered.set(pending.moveId, Date.now());
+            if (!this.socket.connected) this.tally.cutOff.add(pending.moveId);
+          }
           continue;
         }
         if (!ack.ok && isRetryable(ack.code)) {
