@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { RoomResponse, SessionResponse } from '@oanquan/protocol';
 import { freePort, privatePostgres, privateRedis } from '@oanquan/testkit';
-import { launchCluster, type RunningCluster } from '../../src/cluster/launch-cluster.js';
+import { launchCluster, type LaunchOptions, type RunningCluster } from '../../src/cluster/launch-cluster.js';
 import { untilAllAnswer } from '../../src/testing/cluster.js';
 import { inBatches } from '../load/stats.js';
 import { RecoveringPlayer, RecoverTally } from './recovering-player.js';
@@ -177,6 +177,17 @@ function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endA
 }
 
 // PostgreSQL's default connection limit, as docker-compose runs it: the three nodes' pools (22 connections each) fit.
+/** The nodes take the three ports after the proxy's, which another program may hold: then the launch is tried on other ports. */
+async function launchWithRetries(options: LaunchOptions): Promise<RunningCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchCluster({ ...options, port: await freePort() });
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 const [database, redis] = await Promise.all([privatePostgres({ maxConnections: Number(args['max-connections']) }), privateRedis()]);
 const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'), 'utf8')) as string[];
 let cluster: RunningCluster | undefined;
@@ -198,8 +209,8 @@ const listen = (chunk: Buffer) => {
   }
 };
 try {
-  cluster = await launchCluster({
-    port: await freePort(),
+  cluster = await launchWithRetries({
+    port: 0,
     nodeArgs: [...nodeArgs, 'dist/main.js'],
     serverDir,
     env: { ...nodeEnv, DATABASE_URL: database.url, REDIS_URL: redis.url },
@@ -209,7 +220,7 @@ try {
   });
   const url = cluster.proxy.url;
   await untilAllAnswer(url, ['node1', 'node2', 'node3']);
-  console.log(`recover bench: ${games} games through HAProxy (checks every ${checkIntervalMs} ms, fall 2 rise 2), think ${thinkMs} ms; nodes ready in ${cluster.nodes.map((n) => n.readyMs).join(', ')} ms; load average ${load()}`);
+  console.log(`recover bench: ${games} games through HAProxy (deploy/haproxy.cfg, checks every ${checkIntervalMs} ms), think ${thinkMs} ms; nodes ready in ${cluster.nodes.map((n) => n.readyMs).join(', ')} ms; load average ${load()}`);
   players = await startGames(url, tally);
   // Every game a few moves in before the first fault.
   await sleep(15_000);
