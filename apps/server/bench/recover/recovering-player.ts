@@ -93,9 +93,10 @@ export class RecoveringPlayer {
 
   static async connect(url: string, token: string, name: string, tally: RecoverTally, thinkMs: number): Promise<RecoveringPlayer> {
     const socket: ClientSocket = connect(url, { auth: { token }, transports: ['websocket'], forceNew: true, ...reconnectionOptions });
+    // A first connection refused (a loaded machine's node missed its checks, and the proxy had none to offer) is tried again by Socket.IO.
     await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
+      const timer = setTimeout(() => reject(new Error(`${name} could not connect within 60 s`)), 60_000);
+      socket.once('connect', () => (clearTimeout(timer), resolve()));
     });
     return new RecoveringPlayer(socket, name, tally, thinkMs);
   }
