@@ -13,7 +13,8 @@
  *
  * For each fault it prints the moves acknowledged per second (1-s buckets)
  * from 5 s before to `--observe` s after, the rate before (the 10 s before the fault), when the rate
- * fell below 90 % of it and when it was back (two whole seconds in a row at 90 %), counted from the
+ * fell below 90 % of it and when it was back (the start of two whole seconds in a row at 90 %, after
+ * the lowest second), counted from the
  * kill, the signal, or PostgreSQL's return; and the moves: sent, acknowledged, committed (in the
  * database), committed whose first answer never came, committed never acknowledged, and
  * acknowledged but not committed (lost); with the refusals to resend (BUSY, UNAVAILABLE) and
@@ -128,18 +129,19 @@ async function runFault(kind: 'kill' | 'drain' | 'postgres', cluster: RunningClu
   return { name: `PostgreSQL stopped for ${outageMs / 1000} s`, startedAt: at, since: back, marks: [{ label: 'stopped', at: stoppedAt }, { label: 'back', at: back }] };
 }
 
-async function committedOf(databaseUrl: string, moveIds: string[]): Promise<Set<string>> {
+/** The moves in the database, with when each arrived at the node that committed it (its created_at). */
+async function committedOf(databaseUrl: string, moveIds: string[]): Promise<Map<string, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const rows = await client.query<{ move_id: string }>('SELECT move_id FROM move WHERE move_id = ANY($1::text[])', [moveIds]);
-    return new Set(rows.rows.map((row) => row.move_id));
+    const rows = await client.query<{ move_id: string; created_at: Date }>('SELECT move_id, created_at FROM move WHERE move_id = ANY($1::text[])', [moveIds]);
+    return new Map(rows.rows.map((row) => [row.move_id, row.created_at.getTime()]));
   } finally {
     await client.end();
   }
 }
 
-function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endAt: number): void {
+function report(run: FaultRun, tally: RecoverTally, committed: Map<string, number>, endAt: number): void {
   const before = rateBetween(tally.ackTimes, run.startedAt - 10_000, run.startedAt);
   // Whole seconds from `since`, so the buckets line up with the moment recovery is counted from.
   const from = run.since - Math.ceil((run.since - run.startedAt) / 1000) * 1000 - 5_000;
@@ -166,7 +168,9 @@ function report(run: FaultRun, tally: RecoverTally, committed: Set<string>, endA
   console.log(
     `moves sent ${sent.length}, acknowledged ${sent.filter((id) => tally.acked.has(id)).length}, committed ${committedSent.length}; ` +
       `first answer lost ${unanswered.length} (with the connection ${unanswered.filter((id) => tally.cutOff.has(id)).length}, past 5 s ${unanswered.filter((id) => !tally.cutOff.has(id)).length}; ` +
-      `committed ${unansweredCommitted.length}, of which acknowledged on resend ${unansweredCommitted.filter((id) => tally.acked.has(id)).length}); ` +
+      `committed ${unansweredCommitted.length}, of which acknowledged on resend ${unansweredCommitted.filter((id) => tally.acked.has(id)).length}, ` +
+      // Arrived before its answer was missed: committed by the node that lost the answer, not on the resend.
+      `committed before the answer was lost ${unanswered.filter((id) => (committed.get(id) ?? Infinity) < tally.unanswered.get(id)!).length}); ` +
       `committed never acknowledged ${committedSent.filter((id) => !tally.acked.has(id)).length}; acknowledged not committed (lost) ${sent.filter((id) => tally.acked.has(id) && !committed.has(id)).length}`,
   );
   const after = refusals.filter((r) => r.at >= run.since);

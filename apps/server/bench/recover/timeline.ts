@@ -15,9 +15,9 @@ export function rateBetween(times: readonly number[], from: number, to: number):
 }
 
 export interface Recovery {
-  /** From `since`: when a one-second window first fell below the threshold (null: it never did). */
+  /** From `since`: when the one-second windows fell below the threshold on the way to the lowest (null: none did). */
   dipAtMs: number | null;
-  /** From `since`: the end of the first one-second window after the dip that, with the second after it, is back at the threshold (null: not within `until`). */
+  /** From `since`: the start of the first one-second window after the lowest that, with the second after it, is back at the threshold: from then on the rate was full (null: not within `until`). */
   backAtMs: number | null;
   /** The lowest one-second window after `since`, in moves/s. */
   lowest: number;
@@ -26,9 +26,10 @@ export interface Recovery {
 /**
  * When the rate was back: sliding one-second windows, stepped by `stepMs`,
  * from `since` (the kill, the signal, the database's return) up to `until`.
- * Back means two whole seconds in a row at `threshold` × the rate before, so
- * one lucky window in a trough does not count; with no window below it the
- * rate never left and the answer is 0.
+ * The trough is the lowest window; back means two whole seconds in a row at
+ * `threshold` × the rate before, after it, so one lucky window in a trough
+ * does not count; with no window below it the rate never left and the
+ * answer is 0.
  */
 export function recovery(times: readonly number[], before: number, since: number, until: number, threshold = 0.9, stepMs = 100): Recovery {
   const sorted = [...times].sort((a, b) => a - b);
@@ -45,11 +46,14 @@ export function recovery(times: readonly number[], before: number, since: number
   const windows: Array<{ t: number; count: number }> = [];
   for (let t = since; t + 1_000 <= until; t += stepMs) windows.push({ t, count: countFrom(t) });
   const lowest = Math.min(...windows.map((w) => w.count));
-  const dip = windows.findIndex((w) => w.count < floor);
-  if (dip < 0) return { dipAtMs: null, backAtMs: 0, lowest };
+  if (lowest >= floor) return { dipAtMs: null, backAtMs: 0, lowest };
+  // The trough is the run of windows below the floor around the lowest one; a dip of noise before it is not the fault's.
+  const deepest = windows.findIndex((w) => w.count === lowest);
+  let dip = deepest;
+  while (dip > 0 && windows[dip - 1]!.count < floor) dip--;
   const perSecond = Math.round(1_000 / stepMs);
-  for (let i = dip; i + perSecond < windows.length; i++) {
-    if (windows[i]!.count >= floor && windows[i + perSecond]!.count >= floor) return { dipAtMs: windows[dip]!.t - since, backAtMs: windows[i]!.t + 1_000 - since, lowest };
+  for (let i = deepest; i + perSecond < windows.length; i++) {
+    if (windows[i]!.count >= floor && windows[i + perSecond]!.count >= floor) return { dipAtMs: windows[dip]!.t - since, backAtMs: windows[i]!.t - since, lowest };
   }
   return { dipAtMs: windows[dip]!.t - since, backAtMs: null, lowest };
 }
