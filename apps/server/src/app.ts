@@ -25,6 +25,7 @@ import type { GameServer } from './realtime/game-server.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { roomsPlugin } from './rooms/rooms-plugin.js';
 import { socialPlugin } from './social/social-plugin.js';
+import { letSocketsGo } from './socket/let-sockets-go.js';
 import { socketPlugin } from './socket/socket-plugin.js';
 import { defaultSocketLimits, type SocketLimits } from './socket/socket-limits.js';
 import { socketParser } from './socket/socket-parser.js';
@@ -143,7 +144,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       // Every move taken is answered before the sockets go; those arriving now are sent again elsewhere.
       await http.eventsInFlight.close();
       await http.matches.drain();
-      io.local.disconnectSockets(true);
+      await letSocketsGo(io, config.DRAIN_FLUSH_MS);
       await close();
     },
   };

@@ -74,6 +74,8 @@ const envSchema = z.object({
   MATCH_FEED_CHECK_MS: z.coerce.number().int().min(50).default(1000),
   /** On SIGTERM, how long the node answers not ready before it lets its sockets go: longer than the proxy needs to mark it down. */
   DRAIN_NOTICE_MS: z.coerce.number().int().min(0).default(3000),
+  /** On SIGTERM, once the sockets are told to go, how long they may take to send what they hold (the last acknowledgements) before the process closes. */
+  DRAIN_FLUSH_MS: z.coerce.number().int().min(0).default(2000),
   /** Per address: guest tokens it may be given. A guest writes nothing until they sit down, so this only stops a flood. */
   RATE_LIMIT_GUESTS_PER_HOUR: z.coerce.number().int().min(1).default(3000),
   /** Per address: guests who get a row, at their first seat, queue entry, room, game against the computer, analysis or rename. */

@@ -21,9 +21,11 @@ export interface PrivatePostgres {
 /**
  * A PostgreSQL cluster of the test's own (initdb and pg_ctl of the installed
  * server) on a spare port, which the test may stop and start again without
- * disturbing any other test.
+ * disturbing any other test. `maxConnections` is small by default, to keep
+ * tests light; three nodes whose pools all fill at once need PostgreSQL's own
+ * default (100).
  */
-export async function privatePostgres(): Promise<PrivatePostgres> {
+export async function privatePostgres(settings: { maxConnections?: number } = {}): Promise<PrivatePostgres> {
   const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-pg-'));
   const data = path.join(dir, 'data');
   const port = await freePort();
@@ -38,7 +40,7 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(postgresBin, name), ...args], { env }) : run(path.join(postgresBin, name), args, { env });
   await bin('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const pgctl = (...args: string[]) => bin('pg_ctl', ['-D', data, '-w', ...args]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${settings.maxConnections ?? 60}`;
   const start = async () => {
     await pgctl('-o', options, '-l', path.join(dir, 'log'), 'start');
   };

@@ -34,6 +34,8 @@ export interface ClusterNode {
 export interface RunningCluster {
   nodes: ClusterNode[];
   proxy: ProxyProcess;
+  /** Starts node `index` again on its port (after it died or drained), waited on until ready; it replaces the old one in `nodes`. */
+  restart(index: number): Promise<ClusterNode>;
   /** Drains every node (SIGTERM), then stops the proxy. */
   stop(): Promise<void>;
 }
@@ -77,6 +79,13 @@ export async function launchCluster(options: LaunchOptions): Promise<RunningClus
     return {
       nodes,
       proxy,
+      async restart(index) {
+        const old = nodes[index]!;
+        await stopProcess(old.child, old.exited, 'SIGTERM');
+        const node = await spawnNode(options, old.port, old.metricsPort, index).ready;
+        nodes[index] = node;
+        return node;
+      },
       async stop() {
         await Promise.all(nodes.map((node) => stopProcess(node.child, node.exited, 'SIGTERM')));
         await proxy.stop();

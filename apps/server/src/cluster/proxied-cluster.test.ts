@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxiedCluster } from '../testing/cluster.js';
 import { postgresAvailable } from '../testing/databases.js';
-import { expectWholeRecords, openProxiedGames, playThrough } from '../testing/proxied-games.js';
+import { committedButCutOff, expectWholeRecords, openProxiedGames, playThrough } from '../testing/proxied-games.js';
 import type { ReconnectingPlayer } from '../testing/reconnecting-player.js';
 
 describe.runIf(postgresAvailable)('three nodes behind HAProxy, sharing PostgreSQL and Redis', () => {
@@ -40,12 +40,15 @@ describe.runIf(postgresAvailable)('three nodes behind HAProxy, sharing PostgreSQ
     });
     const lost = await expectWholeRecords(cluster.databaseUrl, games);
     const unanswered = games.flatMap((game) => game.players).reduce((sum, player) => sum + player.unansweredMoves, 0);
-    console.log(`SIGTERM of a node: ${seen.cut} of ${seen.clients} clients asked to reconnect, in ${seen.games} of ${games.length} games; reconnected within ${seen.offlineMs} ms of the fault; longest pause between moves ${seen.faultPauseMs} ms (${seen.usualPauseMs} ms before the fault); moves lost: ${lost}; moves left unanswered: ${unanswered}`);
+    const committedUnanswered = await committedButCutOff(cluster.databaseUrl, games);
+    console.log(`SIGTERM of a node: ${seen.cut} of ${seen.clients} clients asked to reconnect, in ${seen.games} of ${games.length} games; reconnected within ${seen.offlineMs} ms of the fault; longest pause between moves ${seen.faultPauseMs} ms (${seen.usualPauseMs} ms before the fault); moves lost: ${lost}; moves left unanswered: ${unanswered}, of them committed by the draining node: ${committedUnanswered}`);
     expect(seen.cut).toBeGreaterThan(0);
     expect(seen.cut).toBeLessThan(seen.clients);
     // Every committed move was acknowledged (expectWholeRecords): by the draining node before it let the sockets go, or, for a
     // move still on its way when they went (unanswered), by the node the client resent it to, with the same moveId.
     expect(lost).toBe(0);
+    // The draining node answered every move it committed before its sockets went.
+    expect(committedUnanswered).toBe(0);
     // Drained, not cut: the proxy was not sending it new clients when they left.
     expect(leaving.output()).not.toMatch(/"level":50/);
   }, 180_000);

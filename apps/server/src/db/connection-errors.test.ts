@@ -22,6 +22,10 @@ describe('isDatabaseUnreachable', () => {
       Object.assign(new Error('x'), { meta: { driverAdapterError: { cause: { kind: 'ConnectionClosed' } } } }),
       new Error('outer', { cause: new Error('inner', { cause: Object.assign(new Error('y'), { code: 'ECONNRESET' }) }) }),
       new AggregateError([Object.assign(new Error('z'), { code: 'ECONNREFUSED' })], ''),
+      // Every pool reopening at once after a restart, past the server's max_connections: it passes too.
+      Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+      new Error('Too many database connections opened: sorry, too many clients already'),
+      Object.assign(new Error('x'), { meta: { driverAdapterError: { cause: { kind: 'TooManyConnections' } } } }),
     ];
     for (const shape of shapes) expect(isDatabaseUnreachable(shape)).toBe(true);
   });

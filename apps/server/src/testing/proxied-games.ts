@@ -120,3 +120,22 @@ export async function expectWholeRecords(databaseUrl: string, games: ProxiedGame
   }
   return lost;
 }
+
+/**
+ * Moves committed whose answer the connection took with it: received by the
+ * server (its `created_at`, when the move arrived) before the client saw the
+ * connection go. A move resent after the reconnection arrived later, so it
+ * does not count.
+ */
+export async function committedButCutOff(databaseUrl: string, games: ProxiedGame[]): Promise<number> {
+  const cut = games.flatMap((game) => game.players.flatMap((player) => player.cutOffMoves));
+  if (cut.length === 0) return 0;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = (await client.query<{ move_id: string; created_at: Date }>('SELECT move_id, created_at FROM move WHERE move_id = ANY($1::text[])', [cut.map((c) => c.moveId)])).rows;
+    return cut.filter((c) => rows.some((row) => row.move_id === c.moveId && row.created_at.getTime() < c.at)).length;
+  } finally {
+    await client.end();
+  }
+}

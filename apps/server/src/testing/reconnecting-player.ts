@@ -33,6 +33,8 @@ export class ReconnectingPlayer {
   readonly reconnects: number[] = [];
   /** Moves sent whose answer never came (the connection cut first, or 5 s passed). */
   unansweredMoves = 0;
+  /** Moves whose answer the connection took with it, and when it went. */
+  readonly cutOffMoves: Array<{ moveId: string; at: number }> = [];
   private retries = 0;
   private pending: ({ moveId: string; version: number } & Move) | undefined;
   private waiters: Array<() => void> = [];
@@ -74,6 +76,7 @@ export class ReconnectingPlayer {
     const timed = this.socket.timeout(5000) as unknown as { emitWithAck(event: string, payload: unknown): Promise<Ack<E>> };
     return timed.emitWithAck(event, payload).catch(() => {
       if (event === 'move') this.unansweredMoves++;
+      if (event === 'move' && !this.socket.connected) this.cutOffMoves.push({ moveId: (payload as { moveId: string }).moveId, at: Date.now() });
       return null;
     });
   }
