@@ -43,6 +43,12 @@ export interface EnginePoolOptions {
   readonly threads?: number;
   /** The workers' nice value, 0 (normal) to 19 (lowest, the default). */
   readonly nice?: number;
+  /**
+   * The workers in the idle scheduling class too (Linux): they give the core
+   * up at once to any other thread. Only for searches that end by a deadline
+   * of their own, since on a busy machine an idle-class thread barely runs.
+   */
+  readonly idle?: boolean;
 }
 
 export interface CallLimit {
@@ -75,7 +81,7 @@ export class EnginePool {
     this.threads = threads;
     this.#pool = new Piscina({
       filename: ENTRY,
-      workerData: { worker: WORKER, nice: options.nice ?? LOWEST_PRIORITY },
+      workerData: { worker: WORKER, nice: options.nice ?? LOWEST_PRIORITY, idle: options.idle ?? false },
       minThreads: threads,
       maxThreads: threads,
     });

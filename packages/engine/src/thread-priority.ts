@@ -5,9 +5,11 @@
 //
 // Nice 19 alone still lets a search finish its time slice before a thread
 // that wakes up (a socket read, a database answer) gets the core, a few
-// milliseconds each time; at the lowest priority a search thread is also put
-// in the idle scheduling class, which gives the core up at once to anything
-// else that wants it. Node has no call for that, so `chrt` (util-linux) sets it.
+// milliseconds each time. A search with a deadline of its own (the
+// computer's move) may also be put in the idle scheduling class, which gives
+// the core up at once to anything else that wants it; a search without one
+// (an analysis, a puzzle) is not, as it could starve on a busy machine. Node
+// has no call for that, so `chrt` (util-linux) sets it.
 
 import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
@@ -16,23 +18,20 @@ import { debuglog } from 'node:util';
 
 const debug = debuglog('oanquan_engine');
 
-/** The nice value at which a thread also goes to the idle scheduling class. */
-const LOWEST = 19;
-
 /**
- * Sets the calling thread's nice value (0 normal, 19 lowest, which also
- * means the idle scheduling class). Elsewhere than Linux it does nothing; a
+ * Sets the calling thread's nice value (0 normal, 19 lowest) and, when
+ * `idle`, its scheduling class to the idle one. Elsewhere than Linux it does nothing; a
  * refusal is logged (NODE_DEBUG=oanquan_engine) and otherwise ignored: a
  * search at normal priority is slower for others, not wrong.
  */
-export function setThreadNice(nice: number): boolean {
+export function setThreadNice(nice: number, idle = false): boolean {
   if (process.platform !== 'linux') return false;
   try {
     // "<pid>/task/<tid>": the kernel's id of this very thread.
     const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
     if (!Number.isInteger(tid) || tid <= 0) throw new Error('no thread id in /proc/thread-self');
     setPriority(tid, nice);
-    if (nice >= LOWEST) idleClass(tid);
+    if (idle) idleClass(tid);
     return true;
   } catch (error) {
     debug('could not set the search thread nice to %d: %s', nice, error instanceof Error ? error.message : String(error));

@@ -6,7 +6,7 @@
 import { workerData } from 'piscina';
 import { setThreadNice } from './thread-priority.js';
 
-const { nice } = (workerData ?? {}) as { nice?: number };
-if (nice !== undefined) setThreadNice(nice);
+const { nice, idle } = (workerData ?? {}) as { nice?: number; idle?: boolean };
+if (nice !== undefined) setThreadNice(nice, idle);
 
 export { analyse, bestMove, findGamePuzzles, selfPlayPuzzles } from './worker.js';

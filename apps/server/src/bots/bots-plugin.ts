@@ -20,7 +20,8 @@ declare module 'fastify' {
 export const botsPlugin = fp<{ config: Config; db: Database; metrics: Metrics }>(
   async (app, { config, db, metrics }) => {
     // A pool of its own, so that an analysis never holds up a computer's move.
-    const engine = new LazyEngine({ threads: config.ENGINE_THREADS, nice: config.ENGINE_NICE });
+    // The computer's searches end by their move's deadline, so they can give the core up to anyone (the idle class).
+    const engine = new LazyEngine({ threads: config.ENGINE_THREADS, nice: config.ENGINE_NICE, idle: true });
     // Every game against the computer waits at most once per address, and once per game whose starter is not known here.
     const lane = (width: number) => ({ width, bound: config.BOT_QUEUE_BOUND, boundPerKey: config.BOT_GAMES_PER_ADDRESS, maxWaitMs: config.BOT_YIELD_MAX_WAIT_MS });
     const settings = {
