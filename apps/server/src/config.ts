@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -118,11 +119,14 @@ const envSchema = z.object({
   /** Per player: games against the computer started, and analyses asked for. */
   RATE_LIMIT_ANALYSES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
-   * Worker threads searching the computer's moves; analyses have one more of
-   * their own. More than the cores, so that many games' searches share the
-   * CPU and each ends at its deadline instead of queueing behind another.
+   * Worker threads searching the computer's moves, one per core by default;
+   * analyses have one more of their own. Not more: the bot-attack bench
+   * showed four idle-class threads on one core still doubling people's ack
+   * p99 beside an attack, where one or two per core left it unchanged. Many
+   * games' searches then wait their turn (fairly, by address) and each ends
+   * by its move's deadline.
    */
-  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(4),
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** The engine threads' nice value on Linux: 19, the lowest priority, lets the event loop (people's moves) go first. */
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** A ceiling on the computer's thought about one move (a clock may give it less): the levels are budgeted in nodes, and level 8's take about 100 ms on a quiet core. */
