@@ -119,14 +119,14 @@ const envSchema = z.object({
   /** Per player: games against the computer started, and analyses asked for. */
   RATE_LIMIT_ANALYSES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
-   * Worker threads searching the computer's moves, one per core by default;
-   * analyses have one more of their own. Not more: the bot-attack bench
-   * showed four idle-class threads on one core still doubling people's ack
-   * p99 beside an attack, where one or two per core left it unchanged. Many
-   * games' searches then wait their turn (fairly, by address) and each ends
-   * by its move's deadline.
+   * Worker threads searching the computer's moves: one fewer than the cores
+   * (at least one), so the event loop keeps a core of its own; analyses have
+   * one more of their own. Not more: the bot-attack bench showed four
+   * idle-class threads on the server's core doubling people's ack p99 beside
+   * an attack, where one left it within 1.3×. Many games' searches then wait
+   * their turn (fairly, by address) and each ends by its move's deadline.
    */
-  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism() - 1)),
   /** The engine threads' nice value on Linux: 19, the lowest priority, lets the event loop (people's moves) go first. */
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** A ceiling on the computer's thought about one move (a clock may give it less): the levels are budgeted in nodes, and level 8's take about 100 ms on a quiet core. */
