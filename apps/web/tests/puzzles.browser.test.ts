@@ -34,7 +34,13 @@ describe('puzzles in Chromium', () => {
     await first.page.goto(harness.server.url);
     // The background job stores the puzzles a few seconds after the start.
     await first.page.waitForFunction(async () => (await fetch('/api/puzzles/daily')).status === 200, null, { polling: 250, timeout: 120_000 });
+    // What the pages were answered, so a card that does not come says why.
+    const answers: string[] = [];
+    first.page.on('response', (r) => new URL(r.url()).pathname === '/api/puzzles/daily' && answers.push(`${r.status()} ${r.request().frame().url()}`));
     await first.page.reload();
+    await first.page.waitForSelector('[data-daily-link]', { timeout: 60_000 }).catch((error: Error) => {
+      throw new Error(`no daily puzzle card after the reload; /api/puzzles/daily answered: ${answers.join(', ') || 'nothing'} (${error.message.split('\n')[0]})`);
+    });
     await first.page.click('[data-daily-link]');
     await first.page.waitForURL(/\/puzzles\?daily/);
     const puzzle = await shownPuzzle(first.page);
