@@ -129,7 +129,10 @@ const envSchema = z.object({
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism() - 1)),
   /** The engine threads' nice value on Linux: 19, the lowest priority, lets the event loop (people's moves) go first. */
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(19),
-  /** A ceiling on the computer's thought about one move (a clock may give it less): the levels are budgeted in nodes, and level 8's take about 100 ms on a quiet core. */
+  /**
+   * A ceiling on the computer's thought about one move (a clock, or a BOT_MOVE_DELAY_MS of 200 ms or more, may give it less: see
+   * bots/think-budget.ts): the levels are budgeted in nodes, and level 8's take about 100 ms on a quiet core.
+   */
   BOT_THINK_MS: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** The computer's move lands no sooner than this after its turn began. */
   BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(600),
