@@ -4,13 +4,22 @@ import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { roomChannel, type GameServer } from '../realtime/game-server.js';
 
-/** What this process has handed to its own sockets of one match. */
+/** What this process has handed to its own sockets of one match, and what waits for its turn. */
 interface Delivered {
   code: string;
   /** Every version up to this one. */
   upTo: number;
-  /** Versions past a hole (events of two processes may cross on their way here). */
-  above: Set<number>;
+  /**
+   * Versions past a hole, held until it fills (events of two processes may
+   * cross on their way here): the sockets get every match's versions in order.
+   */
+  held: Map<number, MatchEventEnvelope>;
+  /**
+   * A rematch's match whose `rematch` event, in this earlier match, is still
+   * held: its events wait for that one, since a client follows the new match
+   * only once told of it.
+   */
+  after?: string;
   /** A version the database had and we had not, at the previous check: missing if still so now. */
   behind?: number;
   /**
@@ -24,15 +33,20 @@ interface Delivered {
 /**
  * How committed match events reach sockets, on one process or several.
  *
- * Local sockets first, synchronously, so a mover's own event always precedes
- * its acknowledgement (docs/protocol.md); then the other processes through
- * the Redis adapter, without waiting for Redis, whose outage must not hold
- * up moves. Since the committing process may die before its message leaves,
- * delivery does not depend on it: every process checks, once per
- * `repairMs` and in one query for all, the versions of the matches its
- * sockets watch, and sends its sockets from `match_event` what is still
- * missing a check later. Each process hands an event to its sockets once,
- * whichever way it came. The move itself does no extra work.
+ * Local sockets first, so a mover's own event always precedes its
+ * acknowledgement (docs/protocol.md); then the other processes through the
+ * Redis adapter, without waiting for Redis, whose outage must not hold up
+ * moves. Each process hands its sockets every match's events once each and
+ * in version order, whichever way they came. When a change committed here
+ * follows one whose message has not reached this process yet (both players
+ * chose a hand, or asked for a rematch, at once on two processes), the
+ * missing events are read from the database before the change is answered:
+ * a read only that crossing costs, never a move decided from what this
+ * process had delivered. Since the committing process may die before its
+ * message leaves, delivery does not depend on it either: every process
+ * checks, once per `repairMs` and in one query for all, the versions of the
+ * matches its sockets watch, and sends its sockets from `match_event` what is
+ * still missing a check later.
  */
 export class MatchFeed {
   private readonly delivered = new Map<string, Delivered>();
@@ -80,14 +94,14 @@ export class MatchFeed {
     if (!this.clustered) return;
     const seen = this.delivered.get(matchId);
     if (!seen) {
-      this.delivered.set(matchId, { code, upTo: version, above: new Set() });
+      this.delivered.set(matchId, { code, upTo: version, held: new Map() });
       return;
     }
     if (!seen.guessed) return;
     seen.guessed = undefined;
     seen.upTo = Math.max(seen.upTo, version);
-    for (const above of seen.above) if (above <= seen.upTo) seen.above.delete(above);
-    while (seen.above.delete(seen.upTo + 1)) seen.upTo++;
+    for (const held of seen.held.keys()) if (held <= seen.upTo) seen.held.delete(held);
+    this.flush(matchId);
   }
 
   readonly publish = async (code: string, envelopes: MatchEventEnvelope[]): Promise<void> => {
@@ -101,33 +115,84 @@ export class MatchFeed {
     Promise.resolve()
       .then(() => adapter.serverSideEmit(['match:events', code, envelopes]))
       .catch((error: unknown) => this.log.warn({ err: error, roomCode: code }, 'publishing match events failed'));
+    // What was committed here is answered once the sockets here have it, and so whatever it follows.
+    for (const envelope of envelopes) {
+      if (this.delivered.get(envelope.matchId)?.held.get(envelope.version) === envelope) await this.fill(envelope.matchId);
+    }
   };
 
   private deliver(code: string, envelopes: MatchEventEnvelope[]): void {
     // Every process hears every match; only those with sockets in the room keep track (a later socket starts from a snapshot).
     if (!this.io.of('/').adapter.rooms.has(roomChannel(code))) return;
+    const touched = new Set<string>();
     for (const envelope of envelopes) {
-      if (!this.firstTime(code, envelope)) continue;
-      this.io.local.to(roomChannel(code)).emit('match:event', packEnvelope(envelope));
-      // The sockets here have none of the new match: all its events are to come. Left to first sight, its
-      // first event committed here (the second hand, say) would pass for the start and its first from
-      // another process, still on its way, for one they had.
+      const seen = this.seen(code, envelope);
+      if (envelope.version <= seen.upTo || seen.held.has(envelope.version)) continue;
+      seen.held.set(envelope.version, envelope);
+      touched.add(envelope.matchId);
       const { event } = envelope;
-      if (event.type === 'rematch' && !this.delivered.has(event.matchId)) this.delivered.set(event.matchId, { code, upTo: 0, above: new Set() });
+      // The sockets here have none of the new match: all its events are to come, after this one. Left to first
+      // sight, its first event committed here (the second hand, say) would pass for the start and its first from
+      // another process, still on its way, for one they had.
+      if (event.type === 'rematch') {
+        const next = this.delivered.get(event.matchId);
+        if (!next) this.delivered.set(event.matchId, { code, upTo: 0, held: new Map(), after: envelope.matchId });
+        else if (next.upTo === 0) next.after = envelope.matchId;
+      }
     }
+    for (const matchId of touched) this.flush(matchId);
   }
 
-  private firstTime(code: string, { matchId, version }: MatchEventEnvelope): boolean {
+  private seen(code: string, { matchId, version }: MatchEventEnvelope): Delivered {
     let seen = this.delivered.get(matchId);
     if (!seen) {
       // Before any socket here was given the match (one is joining): a guess, until its snapshot says.
-      seen = { code, upTo: version - 1, above: new Set(), guessed: true };
+      seen = { code, upTo: version - 1, held: new Map(), guessed: true };
       this.delivered.set(matchId, seen);
     }
-    if (version <= seen.upTo || seen.above.has(version)) return false;
-    seen.above.add(version);
-    while (seen.above.delete(seen.upTo + 1)) seen.upTo++;
-    return true;
+    return seen;
+  }
+
+  /** Hands the sockets every held event that now follows what they have. */
+  private flush(matchId: string): void {
+    const seen = this.delivered.get(matchId);
+    if (!seen || seen.after) return;
+    const room = this.io.local.to(roomChannel(seen.code));
+    for (let next = seen.held.get(seen.upTo + 1); next; next = seen.held.get(seen.upTo + 1)) {
+      seen.held.delete(next.version);
+      seen.upTo = next.version;
+      room.emit('match:event', packEnvelope(next));
+      const { event } = next;
+      if (event.type !== 'rematch') continue;
+      const following = this.delivered.get(event.matchId);
+      if (following?.after !== matchId) continue;
+      following.after = undefined;
+      this.flush(event.matchId);
+    }
+  }
+
+  /** Reads from the database the events the held ones of a match wait for (and those of the match it follows), and hands them on. */
+  private async fill(matchId: string): Promise<void> {
+    const seen = this.delivered.get(matchId);
+    if (!seen) return;
+    if (seen.after) await this.fill(seen.after);
+    const lowest = Math.min(...seen.held.keys());
+    if (lowest === Infinity || lowest <= seen.upTo + 1) return;
+    try {
+      this.deliver(seen.code, await this.eventsOf(matchId, seen.upTo, lowest));
+    } catch (error) {
+      // Then the check delivers them, a second later, and the change is answered before its event.
+      this.log.warn({ err: error, matchId }, 'reading the match events a change follows failed');
+    }
+  }
+
+  private async eventsOf(matchId: string, after: number, before?: number): Promise<MatchEventEnvelope[]> {
+    const rows = await this.db.prisma.matchEvent.findMany({
+      where: { matchId, version: before === undefined ? { gt: after } : { gt: after, lt: before } },
+      orderBy: { version: 'asc' },
+      select: { payload: true },
+    });
+    return rows.map((row) => row.payload as unknown as MatchEventEnvelope);
   }
 
   private async repair(): Promise<void> {
@@ -147,7 +212,7 @@ export class MatchFeed {
         if (!seen) {
           // No socket here was given this match: a rematch whose events have not come yet (the sockets have none
           // of it: missing if still so at the next check), or a socket joining right now, whose snapshot will say.
-          if (row.version > 0) this.delivered.set(row.id, { code: row.code, upTo: 0, above: new Set(), behind: row.version, guessed: true });
+          if (row.version > 0) this.delivered.set(row.id, { code: row.code, upTo: 0, held: new Map(), behind: row.version, guessed: true });
           continue;
         }
         if (row.version <= seen.upTo) {
@@ -164,8 +229,8 @@ export class MatchFeed {
   }
 
   private async resend(code: string, matchId: string, after: number): Promise<void> {
-    const rows = await this.db.prisma.matchEvent.findMany({ where: { matchId, version: { gt: after } }, orderBy: { version: 'asc' }, select: { payload: true } });
-    this.log.warn({ matchId, roomCode: code, after, events: rows.length }, 'delivering match events whose message was lost');
-    this.deliver(code, rows.map((row) => row.payload as unknown as MatchEventEnvelope));
+    const envelopes = await this.eventsOf(matchId, after);
+    this.log.warn({ matchId, roomCode: code, after, events: envelopes.length }, 'delivering match events whose message was lost');
+    this.deliver(code, envelopes);
   }
 }
