@@ -162,6 +162,15 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     expect(await db.prisma.arena.count({ where: { id } })).toBe(0);
   });
 
+  it("sends the standings of an arena nobody joined once, not at every tick (every game's end ticks too)", async () => {
+    const clock = handClock(Date.UTC(2026, 5, 7, 12));
+    const { code } = await arena(clock, 10);
+    const sent: string[] = [];
+    const director = new ArenaDirector(db, { paired: () => {}, standings: (view) => void sent.push(view.code) }, log, { tickMs: 1000, schedule: false }, clock.now);
+    for (let tick = 0; tick < 3; tick++) await tickOf(director, code);
+    expect(sent.filter((sentCode) => sentCode === code)).toHaveLength(1);
+  });
+
   it('lets an account have a few arenas not yet finished, no more', async () => {
     const clock = handClock(Date.UTC(2026, 5, 6, 12));
     const [maker] = await players(1);

@@ -114,6 +114,9 @@ export class ArenaDirector implements MatchObserver {
       this.lastScheduled = now.getTime();
     }
     const open = await this.db.sql.query<ArenaRow>(openArenasStatement, [now]);
+    // An arena gone without a podium (nobody joined it) is forgotten with it.
+    const codes = new Set(open.map((arena) => arena.code));
+    for (const code of this.sent.keys()) if (!codes.has(code)) this.sent.delete(code);
     const done: ArenaTick[] = [];
     for (const arena of open) {
       const outcome = await this.pairInBatches(arena, now);
@@ -195,7 +198,9 @@ export class ArenaDirector implements MatchObserver {
     const active = view.standings.filter((s) => s.active).length;
     const key = `${view.phase}:${view.standings.length}:${active}:${view.games.length}:${ended}:${view.standings.reduce((n, s) => n + s.points.length, 0)}`;
     if (this.sent.get(code) === key) return;
-    if (view.phase === 'finished' || view.standings.length === 0) this.sent.delete(code);
+    // An arena nobody joined is remembered too: else its empty standings went out at every tick, and every game's
+    // end ticks, through Redis to every node (with two nodes, a broadcast per twenty moves or so, for nobody).
+    if (view.phase === 'finished') this.sent.delete(code);
     else this.sent.set(code, key);
     this.announce.standings(view);
   }
