@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { packEnvelope, type MatchEventEnvelope } from '@oanquan/protocol';
+import { packEnvelope, unpackEnvelope, type MatchEventEnvelope } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { roomChannel, type GameServer } from '../realtime/game-server.js';
@@ -62,7 +62,8 @@ export class MatchFeed {
     repairMs: number,
   ) {
     if (!clustered) return;
-    io.of('/').on('match:events', (code, envelopes) => {
+    io.of('/').on('match:events', (code, wire) => {
+      const envelopes = wire.map(unpackEnvelope);
       this.deliver(code, envelopes);
       this.heard?.(envelopes);
     });
@@ -110,10 +111,11 @@ export class MatchFeed {
       return;
     }
     this.deliver(code, envelopes);
-    // Fire and forget: a message that never leaves is repaired by the other processes' checks.
+    // Fire and forget: a message that never leaves is repaired by the other processes' checks. Moves go packed, as
+    // to clients: a move's message through Redis is 140 bytes instead of 290, less for every process to decode.
     const adapter = this.io.of('/').adapter;
     Promise.resolve()
-      .then(() => adapter.serverSideEmit(['match:events', code, envelopes]))
+      .then(() => adapter.serverSideEmit(['match:events', code, envelopes.map(packEnvelope)]))
       .catch((error: unknown) => this.log.warn({ err: error, roomCode: code }, 'publishing match events failed'));
     // What was committed here is answered once the sockets here have it, and so whatever it follows.
     for (const envelope of envelopes) {

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, MatchEventEnvelope, PublicPlayer, ServerToClientEvents } from '@oanquan/protocol';
+import type { ClientToServerEvents, PublicPlayer, ServerToClientEvents, WireEnvelope } from '@oanquan/protocol';
 
 /**
  * The Socket.IO server as every part of the server sees it, and the channel
@@ -15,9 +15,9 @@ export interface SocketData {
   /** Where it connected from, as the connection limits counted it. */
   address: string;
 }
-/** Between server processes, through the Redis adapter: a room's committed match events. */
+/** Between server processes, through the Redis adapter: a room's committed match events, moves packed as on the wire. */
 export interface InterServerEvents {
-  'match:events': (roomCode: string, envelopes: MatchEventEnvelope[]) => void;
+  'match:events': (roomCode: string, envelopes: WireEnvelope[]) => void;
 }
 export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
