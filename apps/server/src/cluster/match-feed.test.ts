@@ -96,6 +96,38 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     expect(arrived(a)).toEqual(upTo(resigned.version));
   }, 60_000);
 
+  it("reach a rematch's players in order when Redis holds both the rematch and the new match's first event past a check", async () => {
+    const { redis, one, two, alice, bob, room } = await roomAcrossTwo();
+    const a = await TestClient.connect(one.url, alice.token);
+    const b = await TestClient.connect(two.url, bob.token);
+    cleanups.push(() => a.close(), () => b.close());
+    await a.request('room:join', { code: room.code });
+    await b.request('room:join', { code: room.code });
+    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    expect(await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' })).toMatchObject({ ok: true });
+    expect(await a.request('resign', { matchId: room.matchId })).toMatchObject({ ok: true });
+    expect(await b.request('rematch', { matchId: room.matchId })).toMatchObject({ ok: true });
+
+    // Process one accepts and its player chooses a hand of the new match; Redis holds both messages.
+    await redis.command('CLIENT', 'PAUSE', '20000', 'WRITE');
+    expect(await a.request('rematch', { matchId: room.matchId })).toMatchObject({ ok: true });
+    const next = a.events.find((e) => e.event.type === 'rematch')?.event;
+    if (next?.type !== 'rematch') throw new Error('no rematch');
+    expect(await a.request('opener:choose', { matchId: next.matchId, choice: 'rock' })).toMatchObject({ ok: true, version: 1 });
+    // Process two's checks find both in the database: the rematch goes out first, then the new match.
+    const seen = () => b.events.filter((e) => e.event.type === 'rematch' || e.matchId === next.matchId).map((e) => (e.event.type === 'rematch' ? 'rematch' : e.version));
+    await b.until(() => seen().includes(1), "the new match's first event, from the database", 15_000);
+    expect(seen()).toEqual(['rematch', 1]);
+    await redis.command('CLIENT', 'UNPAUSE');
+
+    // Once Redis lets process one's messages through, they are not handed out again.
+    expect(await b.request('opener:choose', { matchId: next.matchId, choice: 'paper' })).toMatchObject({ ok: true });
+    const resigned = await a.request('resign', { matchId: next.matchId });
+    if (!resigned.ok) throw new Error(resigned.code);
+    await b.waitForVersion(resigned.version);
+    expect(seen()).toEqual(['rematch', ...Array.from({ length: resigned.version }, (_, i) => i + 1)]);
+  }, 60_000);
+
   it('reach the other processes though the committing process died before publishing them', async () => {
     const { redis, cluster, one, two, alice, bob, room } = await roomAcrossTwo();
     const a = await ReconnectingPlayer.connect(one.url, alice.token);

@@ -204,11 +204,13 @@ export class MatchFeed {
       const codes = [...rooms.keys()].filter((room) => room.startsWith('room:')).map((room) => room.slice('room:'.length));
       if (!codes.length) return;
       const known = [...this.delivered.keys()];
-      // The current match of every watched room, and the earlier ones still followed here (a rematch's first events).
+      // The current match of every watched room, and the earlier ones still followed here (a rematch's first events);
+      // a room's earlier match first, so that a lost `rematch` event goes out before its new match's events.
       const rows = await this.db.prisma.$queryRaw<Array<{ id: string; code: string; version: number }>>`
         SELECT m.id::text AS id, r.code, m.version FROM room r JOIN match m ON m.room_id = r.id
         WHERE r.code = ANY(${codes}::text[])
-          AND (m.id = ANY(${known}::uuid[]) OR m.number = (SELECT max(n.number) FROM match n WHERE n.room_id = r.id))`;
+          AND (m.id = ANY(${known}::uuid[]) OR m.number = (SELECT max(n.number) FROM match n WHERE n.room_id = r.id))
+        ORDER BY r.code, m.number`;
       for (const row of rows) {
         const seen = this.delivered.get(row.id);
         if (!seen) {
