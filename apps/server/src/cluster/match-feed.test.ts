@@ -29,6 +29,21 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
     return { redis, cluster, one, two, alice, bob, room: await newRoom(one.url, alice.token) };
   };
 
+  /** Each player on their own process, through the opener and a resignation: a rematch to ask for. */
+  const endedAcrossTwo = async () => {
+    const across = await roomAcrossTwo();
+    const { one, two, alice, bob, room } = across;
+    const a = await TestClient.connect(one.url, alice.token);
+    const b = await TestClient.connect(two.url, bob.token);
+    cleanups.push(() => a.close(), () => b.close());
+    await a.request('room:join', { code: room.code });
+    await b.request('room:join', { code: room.code });
+    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
+    expect(await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' })).toMatchObject({ ok: true });
+    expect(await a.request('resign', { matchId: room.matchId })).toMatchObject({ ok: true });
+    return { ...across, a, b };
+  };
+
   it("reach the mover before the move's acknowledgement, for a whole game", async () => {
     const redis = await ownRedis();
     const { url, app } = await startApp('postgresql', {}, { REDIS_URL: redis.url });
@@ -60,15 +75,7 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
   }, 60_000);
 
   it("reach a rematch's players whole and in order, though its first events cross on their way", async () => {
-    const { redis, one, two, alice, bob, room } = await roomAcrossTwo();
-    const a = await TestClient.connect(one.url, alice.token);
-    const b = await TestClient.connect(two.url, bob.token);
-    cleanups.push(() => a.close(), () => b.close());
-    await a.request('room:join', { code: room.code });
-    await b.request('room:join', { code: room.code });
-    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    expect(await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' })).toMatchObject({ ok: true });
-    expect(await a.request('resign', { matchId: room.matchId })).toMatchObject({ ok: true });
+    const { redis, a, b, room } = await endedAcrossTwo();
     await a.request('rematch', { matchId: room.matchId });
     await b.request('rematch', { matchId: room.matchId });
     const rematchOf = (client: TestClient) => client.events.find((e) => e.event.type === 'rematch')?.event;
@@ -97,15 +104,7 @@ describe.runIf(postgresAvailable)('match events with Redis', () => {
   }, 60_000);
 
   it("reach a rematch's players in order when Redis holds both the rematch and the new match's first event past a check", async () => {
-    const { redis, one, two, alice, bob, room } = await roomAcrossTwo();
-    const a = await TestClient.connect(one.url, alice.token);
-    const b = await TestClient.connect(two.url, bob.token);
-    cleanups.push(() => a.close(), () => b.close());
-    await a.request('room:join', { code: room.code });
-    await b.request('room:join', { code: room.code });
-    await a.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
-    expect(await b.request('opener:choose', { matchId: room.matchId, choice: 'scissors' })).toMatchObject({ ok: true });
-    expect(await a.request('resign', { matchId: room.matchId })).toMatchObject({ ok: true });
+    const { redis, a, b, room } = await endedAcrossTwo();
     expect(await b.request('rematch', { matchId: room.matchId })).toMatchObject({ ok: true });
 
     // Process one accepts and its player chooses a hand of the new match; Redis holds both messages.
