@@ -1,11 +1,11 @@
-// Every package's test suite, each its own process: the suites share no
-// database, port or file (each makes its own throw-away databases and takes
-// spare ports), so the packages' suites run side by side, and the web's after
-// them (see LATER). Each output line is prefixed with its package; the end lists
-// each suite's time, and the run fails if any suite failed. A failed suite's
-// failures are repeated, briefly, just above that list, where a log cut to its
-// tail still shows them. Arguments, when given, name the package directories to
-// run (`node scripts/test-suites.mjs apps/server packages/rules`).
+// Every package's test suite, and the typecheck, each its own process, all side
+// by side: the suites share no database, port or file (each makes its own
+// throw-away databases and takes spare ports). Each output line is prefixed with
+// its suite; the end lists each suite's time, and the run fails if any suite
+// failed. A failed suite's failures are repeated, briefly, just above that list,
+// where a log cut to its tail still shows them. Arguments, when given, name the
+// package directories to run, without the typecheck
+// (`node scripts/test-suites.mjs apps/server packages/rules`).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,9 @@ const dirs = process.argv.length > 2 ? process.argv.slice(2) : workspacePackages
 const suites = dirs
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) }))
   .filter(({ manifest }) => manifest.scripts?.test)
-  .map(({ dir, manifest }) => ({ dir, name: manifest.name }));
+  .map(({ dir, manifest }) => ({ dir, name: manifest.name, script: 'test' }));
+// Every package's typecheck (tsc, svelte-check), beside the tests rather than before them.
+if (process.argv.length <= 2) suites.push({ dir: '.', name: 'typecheck', script: 'typecheck' });
 const width = Math.max(...suites.map((suite) => suite.name.length));
 const children = new Set();
 
@@ -34,7 +36,7 @@ const ANSI = /\x1b\[[0-9;]*m/g;
 /** Each failed test's heading and the first lines of its error, from vitest's "Failed Tests" section. */
 function failureDigest(lines, perFailure = 8, most = 60) {
   const start = lines.findIndex((line) => /Failed Tests \d+/.test(line));
-  if (start < 0) return lines.filter((line) => /×|FAIL/.test(line)).slice(0, most);
+  if (start < 0) return lines.filter((line) => /×|FAIL|error/i.test(line)).slice(0, most);
   const digest = [];
   let left = 0;
   for (const line of lines.slice(start + 1)) {
@@ -66,7 +68,7 @@ function run(suite) {
   const started = Date.now();
   const label = `[${suite.name.padEnd(width)}]`;
   // Its own process group, so an interrupted run stops the suite's servers and browsers too.
-  const child = spawn('pnpm', ['run', 'test'], { cwd: path.join(root, suite.dir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('pnpm', ['run', suite.script], { cwd: path.join(root, suite.dir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   const lines = [];
   prefixed(child.stdout, label, process.stdout, lines);
@@ -86,19 +88,17 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-// The server's and the web's suites each keep both cores busy (servers, databases,
-// Chromium); side by side they pushed the load past 12 on two cores, where
-// waits sized for a loaded machine still ran out. The web's runs after the rest.
-const LATER = new Set(['@oanquan/web']);
+// All at once: the server's suite and the web's wait on sockets, server
+// processes and Chromium most of the time, so side by side they keep two cores
+// busy where one after the other left a core idle.
 const started = Date.now();
-const results = await Promise.all(suites.filter((suite) => !LATER.has(suite.name)).map(run));
-results.push(...(await Promise.all(suites.filter((suite) => LATER.has(suite.name)).map(run))));
+const results = await Promise.all(suites.map(run));
 for (const result of results.filter((result) => !result.ok)) {
   console.log(`\n${result.name} failed:`);
   for (const line of failureDigest(result.lines)) console.log(`  ${line}`);
 }
 const line = (name, result, seconds) => `  ${name.padEnd(width)}  ${result.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`;
-console.log('\nTest suites (the web\'s after the others, which run side by side):');
+console.log('\nTest suites (side by side):');
 for (const result of results.sort((a, b) => b.seconds - a.seconds)) console.log(line(result.name, result.result, result.seconds));
 const failed = results.filter((result) => !result.ok);
 console.log(line('all', failed.length ? `FAILED (${failed.length})` : 'passed', (Date.now() - started) / 1000));

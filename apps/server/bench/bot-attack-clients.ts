@@ -43,7 +43,7 @@ await Promise.all(
       try {
         const game = await botGame(url, { token }, address, room);
         running++;
-        const human = new HumanSide(game.client, game.room.matchId, game.seat, moves);
+        const human = new HumanSide(game.client, game.room.matchId, game.seat, { seed: moves });
         while (!until() && !human.ended()) {
           // Counted after the await: `moves += await …` would add to the count as it was before, losing the others' moves.
           const made = await human.playUntilEnd(PRESETS.classic, 1, 120_000, 0);

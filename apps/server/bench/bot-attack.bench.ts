@@ -113,7 +113,7 @@ async function victim(endsAt: number): Promise<{ acks: number[]; replies: number
       if (event === 'move') acks.push(acked - t0);
       return ack;
     }) as typeof client.request;
-    const human = new HumanSide(client, room.matchId, seat, 1 + acks.length);
+    const human = new HumanSide(client, room.matchId, seat, { seed: 1 + acks.length });
     try {
       while (!until() && !human.ended()) await human.playUntilEnd(PRESETS.classic, 1, Math.max(1, endsAt - performance.now()), VICTIM_THINK_MS);
     } catch (error) {

@@ -89,7 +89,7 @@ async function againstComputer(seed: number): Promise<number[]> {
     // person's move being sent, less the delay the server adds on purpose.
     if (client.events.at(-1)?.event.type === 'moved' && human.lastMover() !== seat && sent > 0) replies.push(performance.now() - sent - Number(MOVE_DELAY_MS));
   });
-  const human = new HumanSide(client, room.matchId, seat, seed);
+  const human = new HumanSide(client, room.matchId, seat, { seed });
   const originalRequest = client.request.bind(client);
   client.request = ((event: string, payload: unknown) => {
     if (event === 'move') sent = performance.now();

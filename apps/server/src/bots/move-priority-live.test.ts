@@ -38,7 +38,7 @@ describe.each(engines)('moves against the computer beyond their rate on %s', (en
       await client.request('opener:choose', { matchId: room.matchId, choice: 'rock' });
       await client.until(() => client.events.some((e) => (e.event.type === 'opener-round' && e.event.round === round) || e.event.type === 'started'), 'the opener');
     }
-    const human = new HumanSide(client, room.matchId, joined.seat as Seat, 3);
+    const human = new HumanSide(client, room.matchId, joined.seat as Seat, { seed: 3, joined: joined.snapshot });
     // Played at once, one after the other: beyond one a second, so most wait in the lane.
     const made = await human.playUntilEnd(PRESETS.classic, 6);
     expect(made).toBeGreaterThanOrEqual(1);

@@ -63,7 +63,7 @@ describe.each(engines)('a game against the computer that the computer opened and
     const client = await TestClient.connect(url, person.token);
     const joined = await client.request('room:join', { code });
     if (!joined.ok) throw new Error(joined.code);
-    const human = new HumanSide(client, matchId, joined.seat as Seat);
+    const human = new HumanSide(client, matchId, joined.seat as Seat, { joined: joined.snapshot });
     expect(await human.playUntilEnd(rules, 1)).toBe(1);
     client.socket.disconnect();
     await ended(matchId);

@@ -1,9 +1,10 @@
 // A person's side of a game against the computer, for tests: it follows the
-// match's events, and whenever it is its turn plays a legal move drawn by a
-// seeded generator.
+// match from the snapshot its join returned (the computer may have moved
+// before the person's join arrived) and the events after it, and whenever it
+// is its turn plays a legal move drawn by a seeded generator.
 
 import { legalMoves, newGame, play, type Move, type Player, type RuleOptions, type State } from '@oanquan/rules';
-import type { Seat } from '@oanquan/protocol';
+import { stateOfSnapshot, type MatchSnapshot, type Seat } from '@oanquan/protocol';
 import type { TestClient } from './live.js';
 
 export class HumanSide {
@@ -13,15 +14,20 @@ export class HumanSide {
     private readonly client: TestClient,
     private readonly matchId: string,
     readonly seat: Seat,
-    seed = 5,
+    options: { seed?: number; joined?: MatchSnapshot } = {},
   ) {
-    this.x = seed;
+    this.x = options.seed ?? 5;
+    this.joined = options.joined;
   }
 
-  /** The game as the events so far tell it. */
+  private readonly joined: MatchSnapshot | undefined;
+
+  /** The game as the join's snapshot and the events since tell it. */
   state(rules: RuleOptions): State {
     const started = this.events().find((e) => e.type === 'started');
-    let state = newGame({ rules, first: (started?.type === 'started' ? started.first : 0) as Player });
+    let state = this.joined?.first != null
+      ? stateOfSnapshot(this.joined)
+      : newGame({ rules, first: (started?.type === 'started' ? started.first : 0) as Player });
     for (const event of this.events()) {
       if (event.type !== 'moved') continue;
       const next = play(state, { square: event.square, dir: event.dir });
@@ -33,17 +39,24 @@ export class HumanSide {
 
   /** Who made the latest move so far, from the first mover: turns alternate (R3). */
   lastMover(): Seat | null {
-    const started = this.events().find((e) => e.type === 'started');
-    const moves = this.events().filter((e) => e.type === 'moved').length;
-    return started?.type === 'started' && moves > 0 ? (((started.first + moves - 1) % 2) as Seat) : null;
+    const first = this.first();
+    const moves = (this.joined?.moves.length ?? 0) + this.events().filter((e) => e.type === 'moved').length;
+    return first !== null && moves > 0 ? (((first + moves - 1) % 2) as Seat) : null;
   }
 
+  private first(): Seat | null {
+    const started = this.events().find((e) => e.type === 'started');
+    return this.joined?.first ?? (started?.type === 'started' ? started.first : null);
+  }
+
+  /** The match's events this client received after the join's snapshot. */
   events() {
-    return this.client.events.filter((e) => e.matchId === this.matchId).map((e) => e.event);
+    const after = this.joined?.version ?? 0;
+    return this.client.events.filter((e) => e.matchId === this.matchId && e.version > after).map((e) => e.event);
   }
 
   ended(): boolean {
-    return this.events().some((e) => e.type === 'ended');
+    return this.joined?.status === 'ended' || this.events().some((e) => e.type === 'ended');
   }
 
   /** Plays its turns until the match ends or `stopAfter` of its own moves have been made, thinking `thinkMs` before each. */
@@ -52,12 +65,12 @@ export class HumanSide {
     const deadline = Date.now() + timeoutMs;
     while (!this.ended() && made < stopAfter) {
       const state = this.state(rules);
-      if (state.position.toMove === this.seat && state.position.status === 'playing' && this.events().some((e) => e.type === 'started')) {
+      if (state.position.toMove === this.seat && state.position.status === 'playing' && this.first() !== null) {
         if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
         const legal = legalMoves(state);
         this.x = (this.x * 1103515245 + 12345) % 2147483648;
         const move: Move = legal[this.x % legal.length]!;
-        const version = Math.max(0, ...this.client.events.filter((e) => e.matchId === this.matchId).map((e) => e.version));
+        const version = Math.max(this.joined?.version ?? 0, ...this.client.events.filter((e) => e.matchId === this.matchId).map((e) => e.version));
         const ack = await this.client.request('move', { matchId: this.matchId, moveId: `h${state.position.ply}`, version, ...move });
         if (!ack.ok) throw new Error(`move refused: ${ack.code} ${ack.message}`);
         await this.client.waitForVersion(ack.version);
