@@ -97,7 +97,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   // Each concern registers itself: what it offers the others, what it starts, and how it stops.
   // The concerns' hot statements are counted; the database itself is closed as it was opened (above).
-  const core = { config, db: { ...db, sql: countedHotSql(db.sql, (statement) => metrics.hotStatements.inc({ statement })) }, io, metrics };
+  // Each statement's labelled counter made once, at its first use.
+  const statementCounters = new Map<string, { inc(): void }>();
+  const countStatement = (statement: string) => {
+    let counter = statementCounters.get(statement);
+    if (!counter) statementCounters.set(statement, (counter = metrics.hotStatements.labels({ statement })));
+    counter.inc();
+  };
+  const core = { config, db: { ...db, sql: countedHotSql(db.sql, countStatement) }, io, metrics };
   await http.register(limitsPlugin, core);
   await http.register(playersPlugin, core);
   await http.register(roomsPlugin, core);

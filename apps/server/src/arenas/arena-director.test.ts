@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
@@ -92,6 +93,30 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     const views = announcer.views;
     await tickOf(director, code);
     expect(announcer.views).toBe(views);
+  });
+
+  it('pairs again at once when one of its games ends, and not for any other match', async () => {
+    const clock = handClock(Date.UTC(2026, 5, 1, 15));
+    const { service, code, id } = await arena(clock);
+    const people = await players(3);
+    for (const p of people) await service.join(code, p);
+    const announcer = recorder();
+    const director = new ArenaDirector(db, announcer, log, { tickMs: 60_000, schedule: false }, clock.now);
+    const ours = () => announcer.pairings.filter(([playerId]) => people.some((p) => p.id === playerId)).length;
+    expect((await tickOf(director, code))!.pairs).toHaveLength(1);
+    expect(ours()).toBe(2);
+    const [game] = await live(id);
+    clock.advance(60_000);
+    await finish(game!.matchId, 'win', clock.now());
+    const ended = (matchId: string) => [{ matchId, version: 9, at: clock.now().toISOString(), event: { type: 'ended' as const, result: { winner: 0 as const, reason: 'quan-gone' as const, score: [30, 20] as [number, number] }, ratings: null } }];
+
+    // Another match's end, or a later change of the arena's ended match (a rematch offer): no tick.
+    await director.changed({ id: randomUUID(), status: 'ended' }, ended(randomUUID()));
+    await director.changed({ id: game!.matchId, status: 'ended' }, [{ matchId: game!.matchId, version: 10, at: clock.now().toISOString(), event: { type: 'rematch-offered', seat: 0 } }]);
+    expect(ours()).toBe(2);
+    // The arena's game ending: the one who waited is paired with a player of that game.
+    await director.changed({ id: game!.matchId, status: 'ended' }, ended(game!.matchId));
+    expect(ours()).toBe(4);
   });
 
   it('pauses and resumes, and when time is up lets the games in play finish and count before the podium', async () => {

@@ -13,13 +13,21 @@ export class PeopleFirst {
   }
 
   /** Runs a person's move, counted as pending until it is done. */
-  async around<T>(task: () => Promise<T>): Promise<T> {
+  around<T>(task: () => Promise<T>): Promise<T> {
     this.pending++;
-    try {
-      return await task();
-    } finally {
+    const done = () => {
       if (--this.pending === 0) for (const listener of this.listeners) listener();
+    };
+    let result: Promise<T>;
+    try {
+      result = task();
+    } catch (error) {
+      done();
+      return Promise.reject(error as Error);
     }
+    // Counted down beside the caller's own wait rather than through an async function's: one promise less per move.
+    result.then(done, done);
+    return result;
   }
 
   /** `listener` is called each time people's work drops to none. */

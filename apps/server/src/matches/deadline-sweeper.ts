@@ -41,7 +41,17 @@ const dueStatement = {
  * the version compare-and-set lets exactly one act.
  */
 export class DeadlineSweeper implements MatchObserver {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /**
+   * The clock or first-move deadline of each match in play here (epoch ms),
+   * behind one timer for the earliest: every move moves its match's deadline,
+   * and a timer of its own made and cleared per move cost more than the move's
+   * rules. The timer, set for a deadline a move has since moved on, finds
+   * nothing due and is set again for the earliest.
+   */
+  private readonly deadlines = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires (epoch ms). */
+  private timerAt = Infinity;
   private readonly sweeps: PeriodicTask;
   private stopped = false;
 
@@ -63,23 +73,41 @@ export class DeadlineSweeper implements MatchObserver {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    clearTimeout(this.timer);
+    this.deadlines.clear();
     await this.sweeps.stop();
   }
 
   changed(match: { id: string; status: string; clockDeadline: Date | null }, envelopes: MatchEventEnvelope[]): void {
-    clearTimeout(this.timers.get(match.id));
-    this.timers.delete(match.id);
-    const started = envelopes.map((envelope) => envelope.event).find((event) => event.type === 'started');
-    const deadline = match.clockDeadline ?? (started?.type === 'started' ? new Date(started.firstMoveDeadline) : null);
-    if (this.stopped || match.status !== 'playing' || !deadline) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(match.id);
-      void this.expire(match.id);
-    }, Math.max(0, deadline.getTime() - Date.now()) + 5);
-    timer.unref();
-    this.timers.set(match.id, timer);
+    const deadline = match.clockDeadline?.getTime() ?? firstMoveDeadline(envelopes);
+    if (this.stopped || match.status !== 'playing' || deadline === undefined) {
+      this.deadlines.delete(match.id);
+      return;
+    }
+    this.deadlines.set(match.id, deadline);
+    if (deadline + 5 < this.timerAt) this.wakeAt(deadline + 5);
+  }
+
+  private wakeAt(at: number): void {
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.due(), Math.max(0, at - Date.now()));
+    this.timer.unref();
+  }
+
+  /** The matches whose deadline has passed are expired; the timer is set for the earliest of the others. */
+  private due(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = Date.now();
+    let next = Infinity;
+    for (const [matchId, deadline] of this.deadlines) {
+      if (deadline + 5 <= now) {
+        this.deadlines.delete(matchId);
+        void this.expire(matchId);
+      } else next = Math.min(next, deadline + 5);
+    }
+    if (next < Infinity && !this.stopped) this.wakeAt(next);
   }
 
   private async sweep(): Promise<void> {
@@ -110,4 +138,10 @@ export class DeadlineSweeper implements MatchObserver {
   private async expire(matchId: string): Promise<void> {
     await this.matches.expire(matchId).catch((error: unknown) => logFailure(this.log, error, { matchId }, 'timeout failed'));
   }
+}
+
+/** The first-move deadline a match's `started` event set, if these events start it. */
+function firstMoveDeadline(envelopes: MatchEventEnvelope[]): number | undefined {
+  for (const { event } of envelopes) if (event.type === 'started') return Date.parse(event.firstMoveDeadline);
+  return undefined;
 }

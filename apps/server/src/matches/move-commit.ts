@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { MatchEventEnvelope } from '@oanquan/protocol';
 import type { HotSql } from '../db/hot-sql.js';
 import type { MatchRow } from '../match-records/match-store.js';
@@ -44,7 +43,7 @@ export const commitMovesStatement = {
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
         n int, match_id uuid, from_version int, version int, position jsonb, clock0_ms int, clock1_ms int,
         turn_started_at timestamptz, clock_deadline timestamptz, status text, winner smallint, end_reason text,
-        score0 int, score1 int, ended_at timestamptz, move_uuid uuid, ply int, move_id text, player_id uuid,
+        score0 int, score1 int, ended_at timestamptz, ply int, move_id text, player_id uuid,
         square smallint, dir smallint, remaining_ms int, moved_at timestamptz, events jsonb, at timestamptz)),
     late AS (SELECT n, GREATEST(0, floor(extract(epoch FROM clock_timestamp() - at) * 1000))::int AS ms FROM input),
     m AS (
@@ -56,7 +55,7 @@ export const commitMovesStatement = {
       RETURNING i.n, l.ms),
     mv AS (
       INSERT INTO move (id, match_id, ply, move_id, player_id, square, dir, version, remaining_ms, created_at)
-      SELECT i.move_uuid, i.match_id, i.ply, i.move_id, i.player_id, i.square, i.dir, i.version, i.remaining_ms, i.moved_at
+      SELECT gen_random_uuid(), i.match_id, i.ply, i.move_id, i.player_id, i.square, i.dir, i.version, i.remaining_ms, i.moved_at
       FROM input i JOIN m USING (n)),
     ev AS (
       INSERT INTO match_event (match_id, version, payload, created_at)
@@ -132,7 +131,6 @@ export class MoveCommits {
         score0: next.score0,
         score1: next.score1,
         ended_at: next.endedAt,
-        move_uuid: randomUUID(),
         ply: move.ply,
         move_id: move.moveId,
         player_id: move.playerId,
@@ -174,8 +172,8 @@ export class MoveCommits {
 
   private async send(batch: Waiting[]): Promise<void> {
     try {
-      // Dates go as ISO strings, which is what JSON makes of them.
-      const rows = await this.sql.query<{ n: number; ms: number }>(commitMovesStatement, [JSON.stringify(batch.map((w, n) => ({ ...w.row, n }))), batch.map((w) => w.matchId)]);
+      // Dates go as ISO strings, which is what JSON makes of them. Each row is numbered in place (it is sent once, or alone again).
+      const rows = await this.sql.query<{ n: number; ms: number }>(commitMovesStatement, [JSON.stringify(batch.map((w, n) => ((w.row.n = n), w.row))), batch.map((w) => w.matchId)]);
       const applied = new Map(rows.map((row) => [row.n, row.ms]));
       for (const [n, waiting] of batch.entries()) {
         const lateMs = applied.get(n);

@@ -43,6 +43,8 @@ export function eventHandlers(services: EventServices): EventHandlers {
     await services.costs.pay(cost, { player: socket.data.player, hasRow: socket.data.hasRow }, socket.data.address);
     socket.data.hasRow = true;
   };
+  // The histogram's child for accepted moves, made once: labels are looked up as it is made, not at every move.
+  const movesAcknowledged = services.metrics?.moveAck.labels({ result: 'ok' });
   return {
     // Subscribe before reading, so nothing committed in between is missed
     // (a client drops events it already has by their version).
@@ -60,14 +62,14 @@ export function eventHandlers(services: EventServices): EventHandlers {
     move: async (socket, payload) => {
       // The clock stops when the move arrives, not when its turn in the match's queue comes.
       const receivedAt = new Date();
-      const timer = services.metrics?.moveAck.startTimer();
+      const started = performance.now();
       try {
         const move = () => services.matches.move(socket.data.player, payload, receivedAt);
         const version = await (services.movePriority ? services.movePriority.move(payload.matchId, socket.data.address, move) : move());
-        timer?.({ result: 'ok' });
+        movesAcknowledged?.observe((performance.now() - started) / 1000);
         return { ok: true, version };
       } catch (error) {
-        timer?.({ result: asRefusal(error)?.code ?? ErrorCode.Internal });
+        services.metrics?.moveAck.observe({ result: asRefusal(error)?.code ?? ErrorCode.Internal }, (performance.now() - started) / 1000);
         throw error;
       }
     },

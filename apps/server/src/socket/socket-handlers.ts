@@ -126,8 +126,14 @@ export function attachSocketHandlers(
     const eventLog = () => logOf(socket, typeof matchId === 'string' ? matchId.slice(0, 64) : undefined);
     const handle = handlers[event] as (socket: GameSocket, payload: ClientPayload<E>) => Promise<Ack<E>>;
     if (!inFlight.take()) return ack({ ok: false, code: ErrorCode.Unavailable, message: 'This server is leaving; send it again once reconnected' } as Ack<E>);
-    Promise.resolve()
-      .then(() => handle(socket, parseInput(clientEvents[event], payload) as ClientPayload<E>))
+    // Started here rather than in a then(): a move waits for no turn of the microtask queue before it is handled.
+    let answer: Promise<Ack<E>>;
+    try {
+      answer = handle(socket, parseInput(clientEvents[event], payload) as ClientPayload<E>);
+    } catch (error) {
+      answer = Promise.reject(error as Error);
+    }
+    answer
       .then(ack, (error: unknown) => {
         const refusal = asRefusal(error);
         if (refusal?.code === ErrorCode.Unavailable) {
@@ -138,11 +144,14 @@ export function attachSocketHandlers(
         eventLog().error({ err: error, event }, 'socket event failed');
         ack(internal());
       })
-      .catch((error: unknown) => {
-        eventLog().error({ err: error, event }, 'socket acknowledgement failed');
-        socket.disconnect(true);
-      })
-      .finally(() => inFlight.done());
+      .then(
+        () => inFlight.done(),
+        (error: unknown) => {
+          inFlight.done();
+          eventLog().error({ err: error, event }, 'socket acknowledgement failed');
+          socket.disconnect(true);
+        },
+      );
   };
 
   // Every event goes through here, known and unknown alike, and is handled
