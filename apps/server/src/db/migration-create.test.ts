@@ -28,7 +28,9 @@ const WITH_RATING = SCHEMA.replace(
   '  name  String @db.VarChar(32)\n  rating Int @default(1000)\n',
 );
 
-describe('createMigration', { timeout: 60_000 }, () => {
+// A ceiling for a busy machine: each case starts several in-memory PGlite clusters and Prisma's schema
+// engine in WebAssembly (the file's four cases took 24 s at load 3–5; its first case alone ran past 60 s at load 16).
+describe('createMigration', { timeout: 180_000 }, () => {
   let dir: string;
   let schemaPath: string;
   let migrationsDir: string;
