@@ -1,8 +1,8 @@
 // Games between two players of the engine, from paired openings: the first
-// mover's opening move is each of the ten moves in turn, and each opening is
-// played twice with the seats swapped, so neither side profits from a lucky
-// opening or from moving first. Rounds of ten openings differ by their seed,
-// which the noisy levels draw on.
+// mover's opening move is each of the ten moves in turn (and past the tenth,
+// with a reply of the second mover's too, so that deterministic players do not
+// repeat games), and each opening is played twice with the seats swapped, so
+// neither side profits from a lucky opening or from moving first.
 
 import { legalMoves, newGame, play, type Move, type RuleOptions, type State } from '@oanquan/rules';
 import { bestMove, type SearchOptions } from '../src/best-move.js';
@@ -48,9 +48,19 @@ function advance(state: State, move: Move, moves: Move[]): State {
   return result.state;
 }
 
-/** Opening i: the first mover's legal move i mod 10 from the start. */
-export function opening(index: number): Move[] {
-  return [legalMoves(newGame())[index % 10]!];
+/**
+ * Opening i: the first mover's legal move i mod 10 from the start; from the
+ * eleventh on, followed by the second mover's legal move ⌊i / 10⌋ (modulo
+ * its count): a hundred openings before any repeats.
+ */
+export function opening(index: number, rules?: RuleOptions): Move[] {
+  const start = newGame({ rules, first: 0 });
+  const first = legalMoves(start)[index % 10]!;
+  if (index < 10) return [first];
+  const after = play(start, first);
+  if (!after.ok || after.state.position.status !== 'playing') return [first];
+  const replies = legalMoves(after.state);
+  return [first, replies[Math.floor(index / 10) % replies.length]!];
 }
 
 export interface MatchScore {
@@ -78,7 +88,7 @@ export function pairedMatch(
   let losses = 0;
   let marginSum = 0;
   for (let i = 0; i < pairs; i++) {
-    const moves = opening(i);
+    const moves = opening(i, rules);
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
       const game = playGame(rules, moves, players, seed + 1000 * i + aSeat, (state, move, ms, seat) =>
