@@ -72,6 +72,13 @@ export interface MatchScore {
   readonly score: number;
   /** Mean final margin from the first player's view. */
   readonly meanMargin: number;
+  /**
+   * Openings where the first player's two games together ended below zero:
+   * where it did worse than the second player did from the same seats. Many
+   * openings leave one seat lost with best play, so a loss from that seat
+   * says little; doing worse than the opponent from the same opening does.
+   */
+  readonly openingsBehind: number;
 }
 
 /** `pairs` openings, each played with `a` on both seats; scores are a's. */
@@ -87,8 +94,10 @@ export function pairedMatch(
   let draws = 0;
   let losses = 0;
   let marginSum = 0;
+  let openingsBehind = 0;
   for (let i = 0; i < pairs; i++) {
     const moves = opening(i, rules);
+    let pairMargin = 0;
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
       const game = playGame(rules, moves, players, seed + 1000 * i + aSeat, (state, move, ms, seat) =>
@@ -96,11 +105,13 @@ export function pairedMatch(
       );
       const margin = aSeat === 0 ? game.margin : -game.margin;
       marginSum += margin;
+      pairMargin += margin;
       if (margin > 0) wins++;
       else if (margin < 0) losses++;
       else draws++;
     }
+    if (pairMargin < 0) openingsBehind++;
   }
   const games = 2 * pairs;
-  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games };
+  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind };
 }
