@@ -1,8 +1,8 @@
 // Games between two players of the engine, from paired openings: the first
-// mover's opening move is each of the ten moves in turn, and each opening is
-// played twice with the seats swapped, so neither side profits from a lucky
-// opening or from moving first. Rounds of ten openings differ by their seed,
-// which the noisy levels draw on.
+// mover's opening move is each of the ten moves in turn (and past the tenth,
+// with a reply of the second mover's too, so that deterministic players do not
+// repeat games), and each opening is played twice with the seats swapped, so
+// neither side profits from a lucky opening or from moving first.
 
 import { legalMoves, newGame, play, type Move, type RuleOptions, type State } from '@oanquan/rules';
 import { bestMove, type SearchOptions } from '../src/best-move.js';
@@ -48,9 +48,19 @@ function advance(state: State, move: Move, moves: Move[]): State {
   return result.state;
 }
 
-/** Opening i: the first mover's legal move i mod 10 from the start. */
-export function opening(index: number): Move[] {
-  return [legalMoves(newGame())[index % 10]!];
+/**
+ * Opening i: the first mover's legal move i mod 10 from the start; from the
+ * eleventh on, followed by the second mover's legal move ⌊i / 10⌋ (modulo
+ * its count): a hundred openings before any repeats.
+ */
+export function opening(index: number, rules?: RuleOptions): Move[] {
+  const start = newGame({ rules, first: 0 });
+  const first = legalMoves(start)[index % 10]!;
+  if (index < 10) return [first];
+  const after = play(start, first);
+  if (!after.ok || after.state.position.status !== 'playing') return [first];
+  const replies = legalMoves(after.state);
+  return [first, replies[Math.floor(index / 10) % replies.length]!];
 }
 
 export interface MatchScore {
@@ -62,6 +72,13 @@ export interface MatchScore {
   readonly score: number;
   /** Mean final margin from the first player's view. */
   readonly meanMargin: number;
+  /**
+   * Openings where the first player's two games together ended below zero:
+   * where it did worse than the second player did from the same seats. Many
+   * openings leave one seat lost with best play, so a loss from that seat
+   * says little; doing worse than the opponent from the same opening does.
+   */
+  readonly openingsBehind: number;
 }
 
 /** `pairs` openings, each played with `a` on both seats; scores are a's. */
@@ -77,8 +94,10 @@ export function pairedMatch(
   let draws = 0;
   let losses = 0;
   let marginSum = 0;
+  let openingsBehind = 0;
   for (let i = 0; i < pairs; i++) {
-    const moves = opening(i);
+    const moves = opening(i, rules);
+    let pairMargin = 0;
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
       const game = playGame(rules, moves, players, seed + 1000 * i + aSeat, (state, move, ms, seat) =>
@@ -86,11 +105,13 @@ export function pairedMatch(
       );
       const margin = aSeat === 0 ? game.margin : -game.margin;
       marginSum += margin;
+      pairMargin += margin;
       if (margin > 0) wins++;
       else if (margin < 0) losses++;
       else draws++;
     }
+    if (pairMargin < 0) openingsBehind++;
   }
   const games = 2 * pairs;
-  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games };
+  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind };
 }
