@@ -33,7 +33,9 @@ export async function puzzleRoutes(app: FastifyInstance, { players, costs, puzzl
 
   app.get('/puzzles/next', async (request): Promise<PuzzleView> => puzzles.next(await asker(request)));
   // A new site still making its first puzzles has no puzzle of the day: that is no error (the home page asks on every visit).
+  // Never kept by the browser: a 204 is cacheable by default, and a kept one hid the first puzzle after a reload.
   app.get('/puzzles/daily', async (request, reply): Promise<PuzzleView | undefined> => {
+    reply.header('cache-control', 'no-store');
     const daily = await puzzles.daily(await asker(request));
     if (daily === null) return reply.code(204).send();
     return daily;

@@ -49,7 +49,10 @@ describe.each(engines)('puzzles on %s', (engine) => {
   it('answers that there is no puzzle yet, then stores each position once', async () => {
     expect(await api(url, '/api/puzzles/next')).toMatchObject({ status: 404, body: { code: 'PUZZLE_NOT_FOUND' } });
     // No puzzle of the day yet is no error: the home page asks on every visit.
-    expect((await fetch(`${url}/api/puzzles/daily`)).status).toBe(204);
+    const none = await fetch(`${url}/api/puzzles/daily`);
+    expect(none.status).toBe(204);
+    // A browser must not keep "none yet" once a puzzle exists.
+    expect(none.headers.get('cache-control')).toBe('no-store');
     expect(chain.line.length).toBe(3);
     expect(others.length).toBeGreaterThan(1);
     expect(await storePuzzles(db, [chain, ...others], { kind: 'self-play' })).toBe(1 + others.length);
