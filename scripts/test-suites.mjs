@@ -1,6 +1,6 @@
 // Every package's test suite, and the typecheck, each its own process, side by
-// side, and the web's after them (see LATER): the suites share no database,
-// port or file (each makes its own throw-away databases and takes spare ports). Each output line is prefixed with
+// side, some after others (see AFTER): the suites share no database, port or
+// file (each makes its own throw-away databases and takes spare ports). Each output line is prefixed with
 // its suite; the end lists each suite's time, and the run fails if any suite
 // failed. A failed suite's failures are repeated, briefly, just above that list,
 // where a log cut to its tail still shows them. Arguments, when given, name the
@@ -22,10 +22,17 @@ function workspacePackages() {
 }
 
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : workspacePackages();
+// The server's suite runs as its two vitest projects (apps/server/vitest.config.ts), so that
+// others can wait for the first.
+const SPLIT = { '@oanquan/server': ['in-process', 'processes'] };
 const suites = dirs
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) }))
   .filter(({ manifest }) => manifest.scripts?.test)
-  .map(({ dir, manifest }) => ({ dir, name: manifest.name, script: 'test' }));
+  .flatMap(({ dir, manifest }) =>
+    (SPLIT[manifest.name] ?? ['']).map((part) =>
+      part ? { dir, name: `${manifest.name} ${part}`, script: `test:${part}` } : { dir, name: manifest.name, script: 'test' },
+    ),
+  );
 // Every package's typecheck (tsc, svelte-check), beside the tests rather than before them.
 if (process.argv.length <= 2) suites.push({ dir: '.', name: 'typecheck', script: 'typecheck' });
 const width = Math.max(...suites.map((suite) => suite.name.length));
@@ -88,20 +95,26 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-// The server's and the web's suites each keep both cores busy (servers,
-// databases, Chromium); side by side they pushed the load to 20 on two cores,
-// where the puzzles' browser test, whose puzzles come from a lowest-priority
-// engine thread, failed twice in three runs. The web's runs after the rest.
-const LATER = new Set(['@oanquan/web']);
+// The server's in-process files keep both cores busy. The server's files that
+// start processes of their own mostly wait on them (one at a time, a load of
+// about 1.3), and the web's browser tests mostly wait on servers, pages and
+// timers (under one core): those two run side by side once the in-process files
+// are done. All three at once loaded two cores to 20, and a browser test whose
+// puzzles come from a lowest-priority engine thread failed twice in three runs.
+const AFTER = { '@oanquan/web': '@oanquan/server in-process', '@oanquan/server processes': '@oanquan/server in-process' };
 const started = Date.now();
-const results = await Promise.all(suites.filter((suite) => !LATER.has(suite.name)).map(run));
-results.push(...(await Promise.all(suites.filter((suite) => LATER.has(suite.name)).map(run))));
+const finished = new Map();
+for (const suite of suites) {
+  const before = finished.get(AFTER[suite.name]) ?? Promise.resolve();
+  finished.set(suite.name, before.then(() => run(suite)));
+}
+const results = await Promise.all(finished.values());
 for (const result of results.filter((result) => !result.ok)) {
   console.log(`\n${result.name} failed:`);
   for (const line of failureDigest(result.lines)) console.log(`  ${line}`);
 }
 const line = (name, result, seconds) => `  ${name.padEnd(width)}  ${result.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`;
-console.log('\nTest suites (the web\'s after the others, which run side by side):');
+console.log('\nTest suites (side by side, the web\'s and the server\'s processes after the server\'s in-process files):');
 for (const result of results.sort((a, b) => b.seconds - a.seconds)) console.log(line(result.name, result.result, result.seconds));
 const failed = results.filter((result) => !result.ok);
 console.log(line('all', failed.length ? `FAILED (${failed.length})` : 'passed', (Date.now() - started) / 1000));
