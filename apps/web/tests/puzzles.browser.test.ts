@@ -34,8 +34,11 @@ describe('puzzles in Chromium', () => {
   it('opens the daily puzzle from the home page on a phone, plays it to a verdict that shows the line, and a second solver solves it in Vietnamese', async () => {
     const first = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 } });
     await first.page.goto(harness.server.url);
-    // The background job stores the puzzles a few seconds after the start.
-    await first.page.waitForFunction(async () => (await fetch('/api/puzzles/daily')).status === 200, null, { polling: 250, timeout: 120_000 });
+    // The background job stores the puzzles a few seconds after the start. Polled from here: a page
+    // function that returns a promise is truthy at once to waitForFunction, which then stops polling.
+    await expect
+      .poll(() => first.page.evaluate(async () => (await fetch('/api/puzzles/daily')).status), { interval: 250, timeout: 120_000 })
+      .toBe(200);
     // What the pages were answered, so a card that does not come says why.
     const answers: string[] = [];
     first.page.on('response', (r) => new URL(r.url()).pathname === '/api/puzzles/daily' && answers.push(`${r.status()} ${r.request().frame().url()}`));

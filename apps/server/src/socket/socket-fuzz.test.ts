@@ -98,7 +98,7 @@ describe('the server process under random frames', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'oanquan-fuzz-'));
-    server = await startServerProcess({ PGLITE_DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'error' });
+    server = await startServerProcess({ PGLITE_DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'error', DRAIN_NOTICE_MS: '0' });
   }, 120_000);
   afterAll(async () => {
     for (const player of players) player.close();

@@ -29,7 +29,8 @@ export async function startPostgresHarness(env: Record<string, string> = {}): Pr
 
 /** The server on the database `env` names, and Chromium; `dropData` runs once both are gone. */
 async function harnessOn(env: Record<string, string>, dropData: () => Promise<void>): Promise<Harness> {
-  const [server, browser] = await Promise.all([startServerProcess({ LOG_LEVEL: 'warn', ...env }), launchChromium()]);
+  // No drain notice when it stops (3 s by default): its pages are closed by then.
+  const [server, browser] = await Promise.all([startServerProcess({ LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env }), launchChromium()]);
   return {
     server,
     browser,

@@ -14,7 +14,7 @@ const TEMPLATE_ENV = 'OANQUAN_WEB_PGLITE_TEMPLATE';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-web-template-'));
-  const server = await startServerProcess({ PGLITE_DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  const server = await startServerProcess({ PGLITE_DATA_DIR: dir, LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0' });
   server.child.kill('SIGTERM');
   const code = await server.exited;
   if (code !== 0) throw new Error(`the template's server did not stop cleanly (${code}):\n${server.output()}`);
