@@ -13,6 +13,12 @@
  *                                       also writes each server process's CPU profile (.cpuprofile) there
  *   pnpm bench:load --games 300,600 --pin   the load generator pinned to core 1, the floor relay and the
  *                                       server to core 0 (taskset; PostgreSQL stays where the system runs it)
+ *   pnpm bench:load --games 300 --pin --warmup 20 --duration 40
+ *                                       steady play: the measured window starts 20 s into play instead of 3. At 3 s
+ *                                       the optimizing compiler is still at work (300 games: over the window, the
+ *                                       server's CPU per move a quarter above its figure from 8 s on, the floor
+ *                                       relay's a tenth); by 20 s the heap's idle mode (heap-sizing.ts) is back,
+ *                                       full collections and all
  *   pnpm bench:load --games 300 --perf .data/perf
  *                                       also records the measured window of each run with Linux perf (on-CPU
  *                                       samples only), one perf.data per run there; JavaScript frames are named
@@ -62,6 +68,7 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     think: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '3' },
     db: { type: 'string', default: 'postgresql' },
     floor: { type: 'boolean', default: true },
     'no-floor': { type: 'boolean', default: false },
@@ -127,6 +134,8 @@ if (pinning) pin(process.pid, pinning.generatorCore);
 /** A measured process goes to its own core (it inherited the generator's when it was started). */
 const pinMeasured = (pid: number) => pinning && pin(pid, pinning.serverCore);
 const durationS = Number(args.duration);
+/** Seconds of play before the measured window: every game's opener decided, then this. */
+const warmupS = Number(args.warmup);
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 /**
@@ -179,7 +188,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
   // Steady play is measured, not the crowd arriving: every game's opener decided (or a minute
   // gone), then the first moves under way.
   for (let waited = 0; tally.started < 2 * games && waited < 60_000; waited += 100) await sleep(100);
-  await sleep(3000);
+  await sleep(warmupS * 1000);
   const watch = new ProcessWatch(pids);
   const recording = perfRecord(pids, label);
   const loops = await loopDelays(metricsUrls);
@@ -352,7 +361,7 @@ async function loadRuns(runs: Run[]): Promise<void> {
     const scratch = run.db === 'postgresql' || floorHere ? await scratchTarget('postgresql') : null;
     const databaseUrl = scratch?.target.kind === 'postgresql' ? scratch.target.url : null;
     try {
-      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s · ${describePinning(pinning)}`);
+      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s measured after ${warmupS} s of play · ${describePinning(pinning)}`);
       const floor = floorHere && databaseUrl ? await floorRun(run, databaseUrl) : null;
       if (floor) {
         console.log(`  floor, one at a time: plain pg statement ${formatPercentiles(floor.pg)}; Socket.IO echo ${formatPercentiles(floor.echo)}`);
