@@ -52,7 +52,13 @@ export async function pairInQueue(players: Player[], pool = '3+2'): Promise<stri
     await page.click('[data-play]:not([disabled])');
     await page.waitForSelector('[data-queue="searching"], [data-queue="matched"], [data-room]');
   }
-  await Promise.all(players.map(({ page }) => page.waitForURL(roomPath)));
+  await Promise.all(players.map(({ page }) => page.waitForURL(roomPath))).catch(async (error: Error) => {
+    // Where each page was left, so a pairing that never came says which side it stopped on.
+    const where = await Promise.all(
+      players.map(async ({ page }) => `${page.url()} queue=${await page.getAttribute('[data-queue]', 'data-queue', { timeout: 1000 }).catch(() => 'none')}`),
+    );
+    throw new Error(`the queue did not pair them: ${where.join('; ')} (${error.message.split('\n')[0]})`);
+  });
   const links = players.map(({ page }) => page.url());
   expect(new Set(links).size).toBe(1);
   return links[0]!;
