@@ -39,9 +39,9 @@ async function harnessOn(env: Record<string, string>, dropData: () => Promise<vo
       server.child.kill('SIGTERM');
       await server.exited;
       await dropData();
-      // What the server logged as errors (a failed tick, a refused commit) is shown: a test that timed out waiting may have been waiting on it.
-      const errors = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
-      if (errors.length) console.error(`the server logged ${errors.length} error(s):\n${errors.slice(0, 20).join('\n')}`);
+      // What the server logged as failed (a tick, a commit) is shown: a test that timed out waiting may have been waiting on it.
+      const failures = server.output().split('\n').filter((line) => /"level":(40|50|60)/.test(line) && /fail/i.test(line));
+      if (failures.length) console.error(`the server logged ${failures.length} failure(s):\n${failures.slice(0, 20).join('\n')}`);
     },
   };
 }
