@@ -7,15 +7,26 @@ import { testRateLimits } from './test-limits.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** A free TCP port on loopback, so parallel test files never collide. */
+/**
+ * A free TCP port on loopback, so parallel test files never collide. Chosen at
+ * random below the range the kernel takes outgoing connections' ports from
+ * (32768–60999 on Linux): a port the kernel handed out as free (listen on 0)
+ * could be taken by any process's outgoing connection before the server that
+ * was given it listens (seen: a cluster node's EADDRINUSE while the browser
+ * tests ran beside it).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await listensOn(port)) return port;
+  }
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
