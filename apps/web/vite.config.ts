@@ -17,9 +17,6 @@ export default defineConfig({
     globalSetup: ['tests/support/migrated-data.ts'],
     // Two files at a time: a browser test waits on its own server process and Chromium most of the time.
     maxWorkers: 2,
-    // A worker keeps its modules from one file to the next (Playwright's client is the bulk of what
-    // a browser test file loads); every file starts its own server and browser, so no state crosses.
-    isolate: false,
     testTimeout: 60_000,
     // Starting a server and Chromium on a busy machine (the server waits up to 180 s for its health answer).
     hookTimeout: 240_000,
