@@ -22,7 +22,8 @@ export async function freePort(): Promise<number> {
   }
 }
 
-function listensOn(port: number): Promise<boolean> {
+/** Whether a server can listen on `port` of loopback now (it is closed again at once). */
+export function listensOn(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));

@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
-import { freePort, serverEntry } from '@oanquan/testkit';
+import { freePort, listensOn, serverEntry } from '@oanquan/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../config.js';
 import { scratchTarget } from '../testing/databases.js';
@@ -23,17 +23,9 @@ function alive(pid: number): boolean {
 async function freeRange(count: number): Promise<number> {
   for (;;) {
     const base = await freePort();
-    const probes: Server[] = [];
-    const free = await Promise.all(
-      Array.from({ length: count }, (_, offset) => new Promise<boolean>((resolve) => {
-        const probe = createServer();
-        probes.push(probe);
-        probe.once('error', () => resolve(false));
-        probe.listen(base + offset, '127.0.0.1', () => resolve(true));
-      })),
-    );
-    await Promise.all(probes.map((probe) => new Promise((resolve) => (probe.listening ? probe.close(resolve) : resolve(null)))));
-    if (free.every(Boolean)) return base;
+    let free = true;
+    for (let offset = 1; offset < count && free; offset++) free = await listensOn(base + offset);
+    if (free) return base;
   }
 }
 
