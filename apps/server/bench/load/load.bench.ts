@@ -164,10 +164,17 @@ async function loopDelays(metricsUrls: string[]): Promise<() => Promise<{ loops:
   };
 }
 
-/** The hot path's statements a server sent so far, by name (counters, from its metrics). */
+/**
+ * Counters a server kept so far, from its metrics: the hot path's statements
+ * by name, and its main thread's garbage collections by kind, as "gc <kind>"
+ * (pauses, in ms) and "gc <kind> count".
+ */
 function hotStatements(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const match of text.matchAll(/^oanquan_hot_statements_total\{statement="([^"]+)"\} (\S+)$/gm)) counts.set(match[1]!, Number(match[2]));
+  for (const match of text.matchAll(/^oanquan_nodejs_gc_duration_seconds_(sum|count)\{kind="([^"]+)"\} (\S+)$/gm)) {
+    counts.set(match[1] === 'sum' ? `gc ${match[2]}` : `gc ${match[2]} count`, Number(match[3]) * (match[1] === 'sum' ? 1000 : 1));
+  }
   return counts;
 }
 
@@ -345,10 +352,17 @@ function line(label: string, f: Figures): string {
     `    a move's frame as received: ${f.movedFrame.average.toFixed(0)} bytes on average, largest ${f.movedFrame.largest}, over ${f.movedFrame.count}\n` +
     `    ${f.loops}\n` +
     (f.statementsPerMove.length
-      ? `    hot statements per acknowledged move: ${f.statementsPerMove.map((counts, i) => `process ${i + 1}: ${[...counts].map(([name, n]) => `${name} ${n.toFixed(3)}`).join(', ') || 'none'}`).join('; ')}\n`
+      ? `    hot statements per acknowledged move: ${perProcess(f, (name) => !name.startsWith('gc '))}\n` +
+        `    main-thread garbage collection per acknowledged move (ms, and collections): ${perProcess(f, (name) => name.startsWith('gc '))}\n`
       : '') +
     `    load average ${f.load.map((x) => x.toFixed(2)).join(', ')}`
   );
+}
+
+function perProcess(f: Figures, include: (name: string) => boolean): string {
+  return f.statementsPerMove
+    .map((counts, i) => `process ${i + 1}: ${[...counts].filter(([name]) => include(name)).map(([name, n]) => `${name} ${n.toPrecision(3)}`).join(', ') || 'none'}`)
+    .join('; ');
 }
 
 async function loadRuns(runs: Run[]): Promise<void> {
