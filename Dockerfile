@@ -14,4 +14,4 @@ EXPOSE 3000
 # PostgreSQL's advisory lock, so several app nodes can start together).
 # Node itself on the build, with node's options from apps/server/node-args.json:
 # no package manager in between, whose own start-up the node would wait on.
-CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "apps/server/dist/main.js"]

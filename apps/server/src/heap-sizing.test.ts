@@ -11,7 +11,7 @@ const nodeArgs = JSON.parse(readFileSync(path.join(serverDir, 'node-args.json'),
 /** V8 sizes the young generation as node starts, so every way of starting the server must hand node-args.json to node itself. */
 describe("the server's node options", () => {
   it('cap the young generation', () => {
-    expect(nodeArgs).toContain('--max-semi-space-size=8');
+    expect(nodeArgs).toContain('--max-semi-space-size=16');
   });
 
   it('are given by the package start script, ahead of the build', () => {

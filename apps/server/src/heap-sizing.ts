@@ -7,11 +7,18 @@ import { setFlagsFromString } from 'node:v8';
  * taxing the same process when it is busy. Measured with
  * `pnpm bench:load --idle 1000,5000,10000` (PostgreSQL), RSS as it stands:
  *
- * - The young generation: V8 lets each of its two semi-spaces grow to 16 MB,
- *   and start-up (migrations, Prisma) had grown them to that already, 32 MB
- *   resident for the life of the process with or without traffic. Capped at
- *   8 MB each (`--max-semi-space-size=8`, in node-args.json: V8 sizes it as
- *   it starts, so every way of starting the server gives it to node).
+ * - The young generation: each of its two semi-spaces may grow to 16 MB
+ *   (`--max-semi-space-size=16`, in node-args.json: V8 sizes it as it
+ *   starts, so every way of starting the server gives it to node; it is
+ *   V8's own default here, written down so that a node with another default
+ *   keeps it). It was capped at 8 MB, which saved 16 MB resident with no
+ *   traffic (139 → 154 MB with no sockets) but cost a busy process twice the
+ *   young collections and three to four times the full ones: much of what a
+ *   move allocates lives about as long as the pause before the next move
+ *   (the bench's players think for about a second), and with 8 MB it outlived
+ *   two young collections and was promoted. At 300 games (`pnpm bench:load --games 300
+ *   --pin --warmup 20 --duration 60`) full collections went from 0.33 to
+ *   0.11 per thousand moves; 10,000 idle sockets hold 256 MB RSS.
  * - The old generation grows by a factor V8 derives from how fast the
  *   process allocated: up to 4× what survived the last full collection. A
  *   crowd of sockets arriving sets it high, and the idle sockets' pings then
