@@ -81,7 +81,7 @@ export interface MatchScore {
   readonly openingsBehind: number;
 }
 
-/** `pairs` openings, each played with `a` on both seats; scores are a's. */
+/** `pairs` openings (`openings(i)`, by default `opening(i)`), each played with `a` on both seats; scores are a's. */
 export function pairedMatch(
   rules: RuleOptions,
   a: Player,
@@ -89,6 +89,7 @@ export function pairedMatch(
   pairs: number,
   seed: number,
   onMove?: (state: State, move: Move, ms: number, player: 'a' | 'b') => void,
+  openings: (index: number) => readonly Move[] = (index) => opening(index, rules),
 ): MatchScore {
   let wins = 0;
   let draws = 0;
@@ -96,7 +97,7 @@ export function pairedMatch(
   let marginSum = 0;
   let openingsBehind = 0;
   for (let i = 0; i < pairs; i++) {
-    const moves = opening(i, rules);
+    const moves = openings(i);
     let pairMargin = 0;
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
