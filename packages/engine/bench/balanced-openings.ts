@@ -61,6 +61,7 @@ export function positionKey(state: State): string {
 
 export const BALANCED_OPENINGS_FILE = new URL('./balanced-openings.json', import.meta.url);
 
-export function balancedOpenings(): BalancedOpening[] {
-  return JSON.parse(readFileSync(BALANCED_OPENINGS_FILE, 'utf8')) as BalancedOpening[];
+/** The committed list, or another the script wrote. */
+export function balancedOpenings(file: string | URL = BALANCED_OPENINGS_FILE): BalancedOpening[] {
+  return JSON.parse(readFileSync(file, 'utf8')) as BalancedOpening[];
 }

@@ -8,7 +8,7 @@
 //   BENCH_BASELINE_ROUNDS   rounds of level 8 against depth 6 (default 10)
 //   BENCH_FIRST_MOVE_GAMES  self-play games for the first-move advantage (default 200)
 //   BENCH_GREEDY_PAIRS      balanced openings of level 8 and of level 1 against the greedy player (default 50: 100 games each)
-//   BENCH_GREEDY_FORCED_PAIRS  forced openings of match.ts of level 8 against the greedy player (default 0)
+//   BENCH_GREEDY_FORCED_PAIRS  forced openings of match.ts of level 8 against the greedy player (default 50: 100 games)
 //   BENCH_ROBIN_PAIRS       openings per pair in the round robin of the levels and baselines (default 2; 5 for the ratings in levels.ts)
 //   BENCH_ROBIN_GAP         1 to play the round robin under emptyQuanIsGap too
 //   BENCH_BALANCE_GAMES     self-play games per preset at level 8 in the balance table (default 16; levels 4 and 6 play four times as many)
@@ -39,7 +39,7 @@ const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
 const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
 const ROBIN_PAIRS = count('BENCH_ROBIN_PAIRS', 2);
 const GREEDY_PAIRS = count('BENCH_GREEDY_PAIRS', 50);
-const GREEDY_FORCED_PAIRS = count('BENCH_GREEDY_FORCED_PAIRS', 0);
+const GREEDY_FORCED_PAIRS = count('BENCH_GREEDY_FORCED_PAIRS', 50);
 const BALANCE_GAMES = count('BENCH_BALANCE_GAMES', 16);
 const ENDGAME_GAMES = count('BENCH_ENDGAME_GAMES', 4);
 const ENDGAME_PAIRS = count('BENCH_ENDGAME_PAIRS', 0);
@@ -86,8 +86,8 @@ function ladder(): void {
  * never loses to greedy. Both play the balanced openings (balanced-openings.ts:
  * two to four forced plies that a search of a million nodes values within
  * four points of even), each from both seats, so a loss is the level's own
- * and not the opening's. With BENCH_GREEDY_FORCED_PAIRS, level 8 also plays
- * the forced openings of match.ts, where past the tenth most leave one seat
+ * and not the opening's. Level 8 also plays the forced openings of match.ts
+ * (BENCH_GREEDY_FORCED_PAIRS), where past the tenth most leave one seat
  * lost with best play (12 to 40 points in 33 of openings 10–49): there the
  * measure is the openings where it did worse than greedy over both seats.
  */
@@ -110,6 +110,13 @@ function greedyEnds(): void {
         `level ${level} vs the greedy player on balanced openings: ${score.wins}-${score.draws}-${score.losses} (W-D-L) over ${score.games} games, ` +
           `${describe(score)}; ${seconds.toFixed(0)} s`,
       );
+      // The deep value of a lost game's opening from the loser's seat: below zero, the seat was lost with best play.
+      if (level === 8) {
+        for (const game of score.lost) {
+          const value = used[game.opening]!.value * (game.seat === 0 ? 1 : -1);
+          console.log(`  lost opening ${game.opening} from seat ${game.seat} by ${-game.margin}; its deep value for that seat ${value.toFixed(1)}`);
+        }
+      }
     }
   }
   if (GREEDY_FORCED_PAIRS > 0) {

@@ -1,6 +1,6 @@
 // Level 8's games against the greedy player from the openings of the
 // greedyEnds bench (the balanced ones; OPENINGS=forced for match.ts's forced
-// openings), one line per game it did not win: opening, seat, plies,
+// openings, OPENINGS=file.json for another list make-balanced-openings.ts wrote), one line per game it did not win: opening, seat, plies,
 // how the game ended, the score, and the refills and borrowings on the way;
 // with DEEP_NODES, what a much deeper search thinks of the first position
 // where level 8 chose its move (its margin can be no worse if it played well).
@@ -21,7 +21,7 @@ const seed = 31 * 8;
 /** Nodes of the deep search that values level 8's first free position (0: none). */
 const DEEP_NODES = Number(process.env.DEEP_NODES ?? 0);
 const FIRST = Number(process.env.FIRST ?? 0);
-const balanced = process.env.OPENINGS === 'forced' ? null : balancedOpenings();
+const balanced = process.env.OPENINGS === 'forced' ? null : balancedOpenings(process.env.OPENINGS);
 const openingOf = (i: number) => (balanced === null ? opening(i, DEFAULT_RULES) : balanced[i]!.moves);
 
 /** Whether the ply refilled the new mover's row (R4.3): only a refill lowers a stock or raises a debt. */
