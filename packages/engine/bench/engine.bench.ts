@@ -112,10 +112,13 @@ function greedyEnds(): void {
       );
       // The deep value of a lost game's opening from the loser's seat: below zero, the seat was lost with best play.
       if (level === 8) {
+        let fromEven = 0;
         for (const game of score.lost) {
           const value = used[game.opening]!.value * (game.seat === 0 ? 1 : -1);
+          if (value >= 0) fromEven++;
           console.log(`  lost opening ${game.opening} from seat ${game.seat} by ${-game.margin}; its deep value for that seat ${value.toFixed(1)}`);
         }
+        console.log(`  level 8's losses from a seat the deep search values at 0 or better: ${fromEven}`);
       }
     }
   }
