@@ -7,7 +7,8 @@
 //   BENCH_LADDER_LEVELS     the upper levels of the ladder pairs to play, as "4,5" (default all)
 //   BENCH_BASELINE_ROUNDS   rounds of level 8 against depth 6 (default 10)
 //   BENCH_FIRST_MOVE_GAMES  self-play games for the first-move advantage (default 200)
-//   BENCH_GREEDY_PAIRS      openings of level 1 and of level 8 against the greedy player (default 50: 100 games each)
+//   BENCH_GREEDY_PAIRS      balanced openings of level 8 and of level 1 against the greedy player (default 50: 100 games each)
+//   BENCH_GREEDY_FORCED_PAIRS  forced openings of match.ts of level 8 against the greedy player (default 50: 100 games)
 //   BENCH_ROBIN_PAIRS       openings per pair in the round robin of the levels and baselines (default 2; 5 for the ratings in levels.ts)
 //   BENCH_ROBIN_GAP         1 to play the round robin under emptyQuanIsGap too
 //   BENCH_BALANCE_GAMES     self-play games per preset at level 8 in the balance table (default 16; levels 4 and 6 play four times as many)
@@ -22,6 +23,7 @@ import { SCORE_ONLY } from '../src/evaluation.js';
 import { LEVELS, LEVEL_SETTINGS, type Level } from '../src/levels.js';
 import { greedyMove } from '../src/testing/greedy.js';
 import { printBalance } from './balance.js';
+import { DEEP_NODES, balancedOpenings } from './balanced-openings.js';
 import { printEndgameCoverage, printEndgameMatch } from './endgame.js';
 import { enginePlayer, pairedMatch, playGame, type MatchScore } from './match.js';
 import { ENTRANTS, roundRobin } from './round-robin.js';
@@ -37,6 +39,7 @@ const BASELINE_ROUNDS = count('BENCH_BASELINE_ROUNDS', 10);
 const FIRST_MOVE_GAMES = count('BENCH_FIRST_MOVE_GAMES', 200);
 const ROBIN_PAIRS = count('BENCH_ROBIN_PAIRS', 2);
 const GREEDY_PAIRS = count('BENCH_GREEDY_PAIRS', 50);
+const GREEDY_FORCED_PAIRS = count('BENCH_GREEDY_FORCED_PAIRS', 50);
 const BALANCE_GAMES = count('BENCH_BALANCE_GAMES', 16);
 const ENDGAME_GAMES = count('BENCH_ENDGAME_GAMES', 4);
 const ENDGAME_PAIRS = count('BENCH_ENDGAME_PAIRS', 0);
@@ -79,21 +82,51 @@ function ladder(): void {
 }
 
 /**
- * The ends of the ladder: greedy beats level 1 most of the time, and never
- * beats level 8. Past the tenth opening the second mover's reply is forced,
- * and most such openings leave a seat lost with best play (a search of a
- * million nodes gives one side 12 to 40 points in 33 of openings 10–49), so
- * level 8 loses some games from the lost seat; that it never does worse than
- * the greedy player from the same opening over both seats is the measure.
+ * The ends of the ladder: greedy beats level 1 most of the time, and level 8
+ * never loses to greedy. Both play the balanced openings (balanced-openings.ts:
+ * two to four forced plies that a search of a million nodes values within
+ * four points of even), each from both seats, so a loss is the level's own
+ * and not the opening's. Level 8 also plays the forced openings of match.ts
+ * (BENCH_GREEDY_FORCED_PAIRS), where past the tenth most leave one seat
+ * lost with best play (12 to 40 points in 33 of openings 10–49): there the
+ * measure is the openings where it did worse than greedy over both seats.
  */
 function greedyEnds(): void {
-  if (GREEDY_PAIRS === 0) return;
   const greedy = (state: State) => greedyMove(state);
-  for (const level of [1, 8] as const) {
-    const score = pairedMatch(DEFAULT_RULES, enginePlayer({ level }), greedy, GREEDY_PAIRS, 31 * level);
+  if (GREEDY_PAIRS > 0) {
+    const openings = balancedOpenings();
+    if (openings.length < GREEDY_PAIRS) throw new Error(`only ${openings.length} balanced openings; BENCH_GREEDY_PAIRS is ${GREEDY_PAIRS}`);
+    const used = openings.slice(0, GREEDY_PAIRS);
+    const values = used.map((o) => o.value);
     console.log(
-      `level ${level} vs the greedy player (${GREEDY_PAIRS} openings from both seats): ${describe(score)}; ` +
-        `behind the greedy player over both seats of ${score.openingsBehind} of ${GREEDY_PAIRS} openings`,
+      `balanced openings: ${used.length}, 2–${Math.max(...used.map((o) => o.moves.length))} forced plies, ` +
+        `deep values (${DEEP_NODES.toLocaleString('en-US')} nodes, first mover's view) ${Math.min(...values).toFixed(1)} to ${Math.max(...values).toFixed(1)} points`,
+    );
+    for (const level of [8, 1] as const) {
+      const started = performance.now();
+      const score = pairedMatch(DEFAULT_RULES, enginePlayer({ level }), greedy, GREEDY_PAIRS, 31 * level, undefined, (i) => used[i]!.moves);
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `level ${level} vs the greedy player on balanced openings: ${score.wins}-${score.draws}-${score.losses} (W-D-L) over ${score.games} games, ` +
+          `${describe(score)}; ${seconds.toFixed(0)} s`,
+      );
+      // The deep value of a lost game's opening from the loser's seat: below zero, the seat was lost with best play.
+      if (level === 8) {
+        let fromEven = 0;
+        for (const game of score.lost) {
+          const value = used[game.opening]!.value * (game.seat === 0 ? 1 : -1);
+          if (value >= 0) fromEven++;
+          console.log(`  lost opening ${game.opening} from seat ${game.seat} by ${-game.margin}; its deep value for that seat ${value.toFixed(1)}`);
+        }
+        console.log(`  level 8's losses from a seat the deep search values at 0 or better: ${fromEven}`);
+      }
+    }
+  }
+  if (GREEDY_FORCED_PAIRS > 0) {
+    const score = pairedMatch(DEFAULT_RULES, enginePlayer({ level: 8 }), greedy, GREEDY_FORCED_PAIRS, 31 * 8);
+    console.log(
+      `level 8 vs the greedy player on forced openings (${GREEDY_FORCED_PAIRS} from both seats): ${describe(score)}; ` +
+        `behind the greedy player over both seats of ${score.openingsBehind} of ${GREEDY_FORCED_PAIRS} openings`,
     );
   }
 }

@@ -1,14 +1,17 @@
 // Level 8's games against the greedy player from the openings of the
-// greedyEnds bench, one line per game it did not win: opening, seat, plies,
+// greedyEnds bench (the balanced ones; OPENINGS=forced for match.ts's forced
+// openings, OPENINGS=file.json for another list make-balanced-openings.ts wrote), one line per game it did not win: opening, seat, plies,
 // how the game ended, the score, and the refills and borrowings on the way;
 // with DEEP_NODES, what a much deeper search thinks of the first position
 // where level 8 chose its move (its margin can be no worse if it played well).
 //   DEEP_NODES=3000000 tsx bench/greedy-losses.ts [pairs=50] [out.json]
+// FIRST=n starts at the n-th opening.
 
 import { writeFileSync } from 'node:fs';
 import { DEFAULT_RULES, newGame, play, type Move, type Position, type State } from '@oanquan/rules';
 import { bestMove } from '../src/best-move.js';
 import { greedyMove } from '../src/testing/greedy.js';
+import { balancedOpenings } from './balanced-openings.js';
 import { enginePlayer, opening } from './match.js';
 
 const pairs = Number(process.argv[2] ?? 50);
@@ -17,6 +20,9 @@ const level8 = enginePlayer({ level: 8 });
 const seed = 31 * 8;
 /** Nodes of the deep search that values level 8's first free position (0: none). */
 const DEEP_NODES = Number(process.env.DEEP_NODES ?? 0);
+const FIRST = Number(process.env.FIRST ?? 0);
+const balanced = process.env.OPENINGS === 'forced' ? null : balancedOpenings(process.env.OPENINGS);
+const openingOf = (i: number) => (balanced === null ? opening(i, DEFAULT_RULES) : balanced[i]!.moves);
 
 /** Whether the ply refilled the new mover's row (R4.3): only a refill lowers a stock or raises a debt. */
 function refillOf(before: Position, after: Position): { refilled: boolean; borrowed: boolean } {
@@ -36,7 +42,7 @@ const lost: unknown[] = [];
 let wins = 0, draws = 0, losses = 0;
 /** Openings where level 8's two games together scored below the greedy player's from the same seats. */
 let pairsBehind = 0;
-for (let i = 0; i < pairs; i++) {
+for (let i = FIRST; i < FIRST + pairs; i++) {
   let pairMargin = 0;
   for (const seat of [0, 1] as const) {
     let state = newGame({ rules: DEFAULT_RULES, first: 0 });
@@ -51,8 +57,8 @@ for (let i = 0; i < pairs; i++) {
       moves.push(move);
       state = next.state;
     };
-    for (const move of opening(i, DEFAULT_RULES)) step(move);
-    // Past the tenth opening the second mover's reply is forced too: level 8's first free move may come later.
+    for (const move of openingOf(i)) step(move);
+    // The opening forces moves of both seats: level 8's first free move may come later.
     let firstFree: State | undefined;
     while (state.position.status === 'playing') {
       if (firstFree === undefined && state.position.toMove === seat) firstFree = state;

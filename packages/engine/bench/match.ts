@@ -79,9 +79,11 @@ export interface MatchScore {
    * says little; doing worse than the opponent from the same opening does.
    */
   readonly openingsBehind: number;
+  /** The games the first player lost: opening index, its seat, the final margin from its view. */
+  readonly lost: readonly { readonly opening: number; readonly seat: 0 | 1; readonly margin: number }[];
 }
 
-/** `pairs` openings, each played with `a` on both seats; scores are a's. */
+/** `pairs` openings (`openings(i)`, by default `opening(i)`), each played with `a` on both seats; scores are a's. */
 export function pairedMatch(
   rules: RuleOptions,
   a: Player,
@@ -89,14 +91,16 @@ export function pairedMatch(
   pairs: number,
   seed: number,
   onMove?: (state: State, move: Move, ms: number, player: 'a' | 'b') => void,
+  openings: (index: number) => readonly Move[] = (index) => opening(index, rules),
 ): MatchScore {
   let wins = 0;
   let draws = 0;
   let losses = 0;
   let marginSum = 0;
   let openingsBehind = 0;
+  const lost: { opening: number; seat: 0 | 1; margin: number }[] = [];
   for (let i = 0; i < pairs; i++) {
-    const moves = opening(i, rules);
+    const moves = openings(i);
     let pairMargin = 0;
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
@@ -107,11 +111,14 @@ export function pairedMatch(
       marginSum += margin;
       pairMargin += margin;
       if (margin > 0) wins++;
-      else if (margin < 0) losses++;
+      else if (margin < 0) {
+        losses++;
+        lost.push({ opening: i, seat: aSeat, margin });
+      }
       else draws++;
     }
     if (pairMargin < 0) openingsBehind++;
   }
   const games = 2 * pairs;
-  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind };
+  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind, lost };
 }
