@@ -45,13 +45,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import { scratchTarget } from '../../src/testing/databases.js';
 import { startRedis } from '../../src/testing/cluster.js';
-import { metricSample } from '../../src/testing/metric-sample.js';
 import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
@@ -59,6 +57,7 @@ import { idleSocketsRun } from './idle-sockets.js';
 import { describePinning, pin, pinningFor } from './pinning.js';
 import { ProcessWatch, type ProcessUse } from './process-stats.js';
 import { processRatios } from './process-ratios.js';
+import { loopDelays } from './server-counters.js';
 import { formatPercentiles, ms, percentiles, times, type Percentiles } from './stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,46 +136,6 @@ const durationS = Number(args.duration);
 /** Seconds of play before the measured window: every game's opener decided, then this. */
 const warmupS = Number(args.warmup);
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
-
-/**
- * Event-loop delay over the measured window: a late ack from a blocked server
- * and one from a busy load generator look the same from the ack alone. The
- * server's figures come from its metrics, which reset at every read.
- */
-async function loopDelays(metricsUrls: string[]): Promise<() => Promise<{ loops: string; statements: Array<Map<string, number>> }>> {
-  const read = (url: string) => fetch(url).then((r) => r.text());
-  const before = (await Promise.all(metricsUrls.map(read))).map(hotStatements);
-  const bench = monitorEventLoopDelay({ resolution: 10 });
-  bench.enable();
-  return async () => {
-    bench.disable();
-    const fmt = (seconds: number | undefined) => ms((seconds ?? NaN) * 1000);
-    const texts = await Promise.all(metricsUrls.map(read));
-    const servers = texts.map(
-      (text) => `p99 ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_p99_seconds'))} / max ${fmt(metricSample(text, 'oanquan_nodejs_eventloop_lag_max_seconds'))}`,
-    );
-    const statements = texts.map((text, i) => {
-      const delta = new Map<string, number>();
-      for (const [name, count] of hotStatements(text)) delta.set(name, count - (before[i]!.get(name) ?? 0));
-      return delta;
-    });
-    return { loops: `event-loop delay: server ${servers.join(' + ') || '–'} ms; load generator p99 ${fmt(bench.percentile(99) / 1e9)} / max ${fmt(bench.max / 1e9)} ms`, statements };
-  };
-}
-
-/**
- * Counters a server kept so far, from its metrics: the hot path's statements
- * by name, and its main thread's garbage collections by kind, as "gc <kind>"
- * (pauses, in ms) and "gc <kind> count".
- */
-function hotStatements(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const match of text.matchAll(/^oanquan_hot_statements_total\{statement="([^"]+)"\} (\S+)$/gm)) counts.set(match[1]!, Number(match[2]));
-  for (const match of text.matchAll(/^oanquan_nodejs_gc_duration_seconds_(sum|count)\{kind="([^"]+)"\} (\S+)$/gm)) {
-    counts.set(match[1] === 'sum' ? `gc ${match[2]}` : `gc ${match[2]} count`, Number(match[3]) * (match[1] === 'sum' ? 1000 : 1));
-  }
-  return counts;
-}
 
 /**
  * On-CPU samples of the measured window (a CPU profile from --cpu-prof is
