@@ -94,7 +94,7 @@ export class ReconnectingPlayer {
     const deadline = Date.now() + timeoutMs;
     let thoughtAt = -1;
     while (this.known.status !== 'ended') {
-      if (Date.now() > deadline) throw new Error(`seat ${this.seat} gave up at ply ${this.known.ply}, version ${this.known.version}`);
+      if (Date.now() > deadline) throw new Error(`seat ${this.seat} gave up at ply ${this.known.ply} of ${script.length}, version ${this.known.version}, ${this.known.status}`);
       if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !this.socket.connected || this.syncing) {
         await this.changed();
         continue;
@@ -105,7 +105,11 @@ export class ReconnectingPlayer {
         continue;
       }
       const move = script[this.known.ply];
-      if (!move) throw new Error(`no scripted move for ply ${this.known.ply + 1}`);
+      if (!move) {
+        // The script's last move was played: its `ended` event is a version of its own, pushed (or synced) after the `moved` one.
+        await this.changed();
+        continue;
+      }
       this.pending ??= { moveId: randomUUID(), version: this.known.version, ...move };
       await this.sendPending();
     }
