@@ -38,11 +38,18 @@ describe("the server's node options", () => {
 });
 
 describe("the old generation's growth factor", () => {
-  const run = (readings: number[], from: HeapState = { mode: 'idle', quiet: 0 }) =>
-    readings.reduce<HeapState[]>((states, utilization) => [...states, nextHeapState(states.at(-1) ?? from, utilization)], []);
+  const run = (readings: number[], from: HeapState = { mode: 'idle', quiet: 0 }, events = 0) =>
+    readings.reduce<HeapState[]>((states, utilization) => [...states, nextHeapState(states.at(-1) ?? from, { utilization, events })], []);
 
   it('goes to V8 after one busy second', () => {
     expect(run([0.05, 0.5]).map((state) => state.mode)).toEqual(['idle', 'busy']);
+  });
+
+  it('goes to V8, and stays there, while the sockets bring events, however lightly they load the loop', () => {
+    expect(run([0.05], { mode: 'idle', quiet: 0 }, heapSizing.busyEvents).at(-1)!.mode).toBe('busy');
+    const quietLoop = Array<number>(heapSizing.quietSeconds * 2).fill(0.05);
+    expect(run(quietLoop, { mode: 'busy', quiet: 0 }, heapSizing.quietEvents).at(-1)).toEqual({ mode: 'busy', quiet: 0 });
+    expect(run(quietLoop, { mode: 'busy', quiet: 0 }, heapSizing.quietEvents - 1).at(-1)!.mode).toBe('idle');
   });
 
   it('comes back only after the loop has been quiet for the whole stretch', () => {
@@ -65,12 +72,17 @@ describe("the old generation's growth factor", () => {
         done();
       },
     };
-    const sizing = sizeHeap(effects, () => readings.shift() ?? 0);
+    // The running total of events: a burst in the third second, then none; it is read as a count per second.
+    let taken = 1000;
+    const sizing = sizeHeap(() => taken, effects, () => readings.shift() ?? 0);
     try {
       expect(calls).toEqual([`factor ${heapSizing.idleGrowingPercent}`]);
       await vi.advanceTimersByTimeAsync(2000);
       expect(calls.slice(1)).toEqual(['factor 0']);
-      await vi.advanceTimersByTimeAsync(heapSizing.quietSeconds * 1000 + 1000);
+      taken += heapSizing.busyEvents;
+      await vi.advanceTimersByTimeAsync(heapSizing.quietSeconds * 1000);
+      expect(calls.slice(2)).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2000);
       expect(calls.slice(2)).toEqual([`factor ${heapSizing.idleGrowingPercent}`, 'collect']);
     } finally {
       sizing.stop();

@@ -9,9 +9,9 @@ import { chooseWasmTiers } from './wasm-tiers.js';
 const config = loadConfig();
 const target = targetFromConfig(config);
 chooseWasmTiers(target);
-sizeHeap();
 const db = await openDatabase(target, { migrationsDir: paths.migrations });
 const app = await buildApp(config, db);
+sizeHeap(() => app.http.eventsInFlight.taken);
 if (db.migrations) {
   app.http.log.info({ applied: db.migrations.applied, database: db.kind }, 'database ready');
 }

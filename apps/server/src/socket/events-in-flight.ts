@@ -9,12 +9,15 @@
 export class EventsInFlight {
   private count = 0;
   private open = true;
+  /** Every event taken since the process started: how busy its sockets are (heap-sizing.ts reads it). */
+  taken = 0;
   private readonly waiting: Array<() => void> = [];
 
   /** Whether the event may be handled; if so, `done` must follow its acknowledgement. */
   take(): boolean {
     if (!this.open) return false;
     this.count++;
+    this.taken++;
     return true;
   }
 
