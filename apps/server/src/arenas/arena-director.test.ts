@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.js';
 import { engines, migratedDatabase } from '../testing/databases.js';
 import { ARENA_LOCK, ArenaDirector, type ArenaAnnouncer } from './arena-director.js';
@@ -194,6 +194,24 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     const director = new ArenaDirector(db, { paired: () => {}, standings: (view) => void sent.push(view.code) }, log, { tickMs: 1000, schedule: false }, clock.now);
     for (let tick = 0; tick < 3; tick++) await tickOf(director, code);
     expect(sent.filter((sentCode) => sentCode === code)).toHaveLength(1);
+  });
+
+  it('ticks a running arena nobody joined without a transaction, and pairs its first entrants at once', async () => {
+    // Before every other test's arena starts: this one is the only one open.
+    const clock = handClock(Date.UTC(2026, 4, 31, 12));
+    const { service, code } = await arena(clock, 10);
+    const director = new ArenaDirector(db, recorder(), log, { tickMs: 1000, schedule: false }, clock.now);
+    const transaction = vi.spyOn(db.prisma, '$transaction');
+    try {
+      const idle = await tickOf(director, code);
+      expect(idle).toMatchObject({ pairs: [], view: { phase: 'running', standings: [] } });
+      expect(transaction).not.toHaveBeenCalled();
+      for (const p of await players(2)) await service.join(code, p);
+      expect((await tickOf(director, code))!.pairs).toHaveLength(1);
+      expect(transaction).toHaveBeenCalled();
+    } finally {
+      transaction.mockRestore();
+    }
   });
 
   it('lets an account have a few arenas not yet finished, no more', async () => {

@@ -47,7 +47,8 @@ export interface ArenaAnnouncer {
  */
 const openArenasStatement = {
   name: 'open-arenas',
-  text: `SELECT id::text AS id, code, name, pool, rules, rated, starts_at AS "startsAt", ends_at AS "endsAt", finished_at AS "finishedAt"
+  text: `SELECT id::text AS id, code, name, pool, rules, rated, starts_at AS "startsAt", ends_at AS "endsAt", finished_at AS "finishedAt",
+      EXISTS (SELECT 1 FROM arena_player ap WHERE ap.arena_id = arena.id) AS entered
     FROM arena WHERE finished_at IS NULL AND starts_at <= $1`,
 };
 
@@ -138,13 +139,16 @@ export class ArenaDirector implements MatchObserver {
       await this.makeScheduled(now);
       this.lastScheduled = now.getTime();
     }
-    const open = await this.db.sql.query<ArenaRow>(openArenasStatement, [now]);
+    const open = await this.db.sql.query<ArenaRow & { entered: boolean }>(openArenasStatement, [now]);
     // An arena gone without a podium (nobody joined it) is forgotten with it.
     const codes = new Set(open.map((arena) => arena.code));
     for (const code of this.sent.keys()) if (!codes.has(code)) this.sent.delete(code);
     const done: ArenaTick[] = [];
-    for (const arena of open) {
-      const outcome = await this.pairInBatches(arena, now);
+    for (const { entered, ...arena } of open) {
+      // Nobody has joined a running arena (the scheduled one, mostly): nothing to pair or score, so no transaction, whose
+      // lock and two reads through Prisma every second, on every node, were CPU and garbage for nothing.
+      const idle = !entered && phaseOf(arena, now) === 'running';
+      const outcome = idle ? { code: arena.code, pairs: [], view: viewOf(arena, [], [], now) } : await this.pairInBatches(arena, now);
       if (outcome === null) return done;
       this.broadcast(outcome);
       done.push(outcome);
