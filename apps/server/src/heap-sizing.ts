@@ -33,21 +33,33 @@ import { setFlagsFromString } from 'node:v8';
  * 84 % CPU, and with PGlite (the database in this process) from 48 to 57 % at
  * 100 games. So it holds only while the process is idle: V8 reads the flag at
  * every full collection, and a second of a busy event loop, or one in which
- * the sockets brought a steady stream of events, gives the choice back to V8.
- * The events count because the loop alone misjudged a server playing 450
- * games at a quarter of a core: never busy enough, so the fixed factor ruled
- * and the old generation was collected every few seconds. Judged by events
- * too (`pnpm bench:load --games 450 --pin --warmup 20 --duration 40`, three
- * runs each, alternated): full collections 0.167 → 0.056 per thousand moves,
- * ack p99 30–32 → 21 ms, peak RSS unchanged (321–330 MB). When the loop has been quiet for a while, the factor returns
- * with one collection of all that can be collected, since the limit a busy
- * spell set would otherwise stand until garbage reached it. The crowd's
- * arrival is such a spell: 10,000 sockets 288 → 251–260 MB RSS. That
- * collection pauses the process once per return to idle, about 170–190 ms
- * at 10,000 sockets, when little is waiting on it.
+ * the sockets brought a steady stream of events, sets the busy factor.
+ *
+ * - The events count because the loop alone misjudged a server playing 450
+ *   games at a quarter of a core: never busy enough, so the idle factor
+ *   ruled and the old generation was collected every few seconds.
+ * - The busy factor is fixed too, at 2, because V8's own choice under a
+ *   steady load was hardly larger than the idle one: its collections are
+ *   quick beside the program, so it grew the limit by 10–20 % (55 → 66 MB
+ *   at 450 games, a full collection every 5–6 s, each pausing the loop
+ *   10–20 ms and its incremental steps up to 30 ms more).
+ *
+ * `pnpm bench:load --games 450 --pin --warmup 20 --duration 40`, runs
+ * alternated: judged by the loop alone, full collections per thousand moves
+ * 0.167 and ack p99 30–32 ms (three runs); by events too with V8's factor
+ * when busy, 0.056–0.39 and 7–22 ms (eight runs); with the busy factor at 2,
+ * 0.111 in each of five runs and 6–17.5 ms (median 9.2). Peak RSS stays
+ * within 250–335 MB: the crowd's arrival sets it either way.
+ *
+ * When the loop has been quiet for a while, the idle factor returns with one
+ * collection of all that can be collected, since the limit a busy spell set
+ * would otherwise stand until garbage reached it. The crowd's arrival is
+ * such a spell: 10,000 sockets 288 → 251–260 MB RSS. That collection pauses
+ * the process once per return to idle, about 170–190 ms at 10,000 sockets,
+ * when little is waiting on it.
  */
 export const heapSizing = {
-  /** A second with the event loop busy at least this share of it, or with this many client events, gives V8 its own growth factor. */
+  /** A second with the event loop busy at least this share of it, or with this many client events, sets the busy growth factor. */
   busyUtilization: 0.3,
   busyEvents: 50,
   /** Seconds in a row under both of these bring the fixed factor back. */
@@ -55,6 +67,7 @@ export const heapSizing = {
   quietEvents: 10,
   quietSeconds: 10,
   idleGrowingPercent: 20,
+  busyGrowingPercent: 100,
 };
 
 /** What one second held: the share of it the event loop was busy (0–1), and the client events the sockets took. */
@@ -79,7 +92,7 @@ export function nextHeapState(state: HeapState, { utilization, events }: LoadSec
 }
 
 export interface HeapEffects {
-  /** V8's old-generation growth factor: a fixed percentage, or 0 for V8's own. */
+  /** V8's old-generation growth factor, a fixed percentage (0 would be V8's own). */
   setGrowingPercent(percent: number): void;
   collectGarbage(done: () => void): void;
 }
@@ -98,7 +111,7 @@ export function sizeHeap(eventsTaken: () => number, effects: HeapEffects = v8Eff
     taken += events;
     const next = nextHeapState(state, { utilization: utilization(), events });
     if (next.mode !== state.mode) {
-      effects.setGrowingPercent(next.mode === 'idle' ? heapSizing.idleGrowingPercent : 0);
+      effects.setGrowingPercent(next.mode === 'idle' ? heapSizing.idleGrowingPercent : heapSizing.busyGrowingPercent);
       // The collection's own pause is not traffic: the reading starts again at its end, or the pause alone could count as a busy second.
       if (next.mode === 'idle') effects.collectGarbage(() => utilization());
     }
