@@ -3,6 +3,7 @@ import { ErrorCode, type Hand, type MatchEventEnvelope, type PublicPlayer } from
 import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { loggedProcess, refusal, servicesOn, type LoggedProcessOptions } from '../testing/logged-process.js';
+import type { Database } from '../db/database.js';
 import type { MatchService } from './match-service.js';
 import { seatedGuest } from '../testing/seated-guest.js';
 
@@ -170,6 +171,42 @@ describe.each(engines)('the opener path on %s', (engine) => {
       expect(Math.max(...versions)).toBe(match.version);
       expect(events.map((e) => (e.payload as { event: { type: string } }).event.type)).toEqual(['seated', 'seated', 'opener-chosen', 'opener-chosen', 'opener-round', 'started']);
     }
+  });
+
+  it('the row read after a stale try changes again before the commit (the other hand of the round after a tie): read once more, still no transaction', async () => {
+    const a = aProcess();
+    // b's reads of the match row: after the first, the other process commits Alice's hand, as if it came just then.
+    let meanwhile: (() => Promise<unknown>) | undefined;
+    const hooked: Database = {
+      ...services.db,
+      sql: {
+        query: async (statement, values) => {
+          const rows = await services.db.sql.query(statement, values);
+          const hook = statement.name === 'match-row' ? meanwhile : undefined;
+          if (hook) meanwhile = undefined;
+          await hook?.();
+          return rows as never;
+        },
+        close: async () => {},
+      },
+    };
+    const b = loggedProcess(hooked, { openerTimeoutMs: OPENER_TIMEOUT_MS });
+    const { matchId, code, alice, bob } = await seated(a.matches);
+    // b holds round 1 with no hand in; on a, round 1 is a tie.
+    await b.matches.join(code, bob);
+    await a.matches.chooseHand(alice, { matchId, choice: 'rock' });
+    await a.matches.chooseHand(bob, { matchId, choice: 'rock' });
+    meanwhile = () => a.matches.chooseHand(alice, { matchId, choice: 'scissors' });
+    const mark = b.log.length;
+    await b.matches.chooseHand(bob, { matchId, choice: 'paper' });
+    expect(b.since(mark)).toEqual(['sql commit-hand', 'sql match-row', 'sql commit-hand', 'sql match-row', 'sql commit-hand']);
+    const { match, rounds, events } = await stored(matchId);
+    expect(rounds.map((r) => [r.round, r.choice0, r.choice1, r.winner])).toEqual([
+      [1, 'rock', 'rock', null],
+      [2, 'scissors', 'paper', 0],
+    ]);
+    expect(match).toMatchObject({ status: 'playing', first: 0 });
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: match.version }, (_, i) => i + 1));
   });
 
   it('a hand after the round’s time ran out is not taken from memory: the one who chose in time wins the toss', async () => {

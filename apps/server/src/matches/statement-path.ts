@@ -43,11 +43,20 @@ export class StatementPath {
    * held. A lapsed round is the transaction's.
    */
   async hand(player: PublicPlayer, matchId: string, choice: Hand): Promise<{ match: MatchRow; envelopes: MatchEventEnvelope[] } | undefined> {
-    const held = this.state.snapshots.latest(matchId)?.match;
-    const hot = held && (await this.handOn(held, player, choice));
+    let tried = this.state.snapshots.latest(matchId)?.match;
+    const hot = tried && (await this.handOn(tried, player, choice));
     if (hot) return hot;
-    const fresh = await readMatchRow(this.sql, matchId);
-    return fresh && fresh.version !== held?.version ? this.handOn(fresh, player, choice) : undefined;
+    // Twice: after a tie both hands of the next round come at once, and the one whose process held the round before
+    // the tie reads a row that the other hand, committed on the other process, may change before its own commit.
+    for (let reads = 0; reads < 2; reads++) {
+      const fresh = await readMatchRow(this.sql, matchId);
+      // The same row refused it: a refusal for the transaction to confirm.
+      if (!fresh || fresh.version === tried?.version) return undefined;
+      const done = await this.handOn(fresh, player, choice);
+      if (done) return done;
+      tried = fresh;
+    }
+    return undefined;
   }
 
   /** One try of the hand against the row `match`, committed if that row is still the match's. */
