@@ -95,19 +95,15 @@ export class ReconnectingPlayer {
     let thoughtAt = -1;
     while (this.known.status !== 'ended') {
       if (Date.now() > deadline) throw new Error(`seat ${this.seat} gave up at ply ${this.known.ply} of ${script.length}, version ${this.known.version}, ${this.known.status}`);
-      if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !this.socket.connected || this.syncing) {
+      // With the script played out, its `ended` event (a version of its own, pushed or synced after the last `moved`) is still to come.
+      const move = script[this.known.ply];
+      if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !this.socket.connected || this.syncing || !move) {
         await this.changed();
         continue;
       }
       if (!this.pending && thinkMs > 0 && thoughtAt !== this.known.version) {
         thoughtAt = this.known.version;
         await new Promise((resolve) => setTimeout(resolve, thinkMs));
-        continue;
-      }
-      const move = script[this.known.ply];
-      if (!move) {
-        // The script's last move was played: its `ended` event is a version of its own, pushed (or synced) after the `moved` one.
-        await this.changed();
         continue;
       }
       this.pending ??= { moveId: randomUUID(), version: this.known.version, ...move };
