@@ -16,12 +16,13 @@ import { seededRandom } from '../src/random.js';
 export const BASE_SEED = 290_400;
 /**
  * Kept when the deep search's value lies within this many points of even
- * (quan pieces at 10, 70 points in play). The greedy player gives away far
- * more than this in a game, and a deep search at a million nodes moves by a
- * few points from one depth to the next, so a tighter margin would pick on
- * noise; a wider one lets in openings where one seat starts a capture behind.
+ * (quan pieces at 10, 70 points in play): less than a point, so that the
+ * search finds neither seat lost, and a loss from either seat is level 8's
+ * own doing. A margin of 4 let in openings that leave one seat 2 to 4 points
+ * down with best play, and level 8 lost one game in a hundred from such a
+ * seat, as the search said it would.
  */
-export const BALANCE_MARGIN = 4;
+export const BALANCE_MARGIN = 0.5;
 /** Nodes of the deep search: a budget in nodes, so the values are the same on any machine. */
 export const DEEP_NODES = 1_000_000;
 

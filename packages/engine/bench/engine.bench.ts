@@ -85,7 +85,7 @@ function ladder(): void {
  * The ends of the ladder: greedy beats level 1 most of the time, and level 8
  * never loses to greedy. Both play the balanced openings (balanced-openings.ts:
  * two to four forced plies that a search of a million nodes values within
- * four points of even), each from both seats, so a loss is the level's own
+ * half a point of even), each from both seats, so a loss is the level's own
  * and not the opening's. Level 8 also plays the forced openings of match.ts
  * (BENCH_GREEDY_FORCED_PAIRS), where past the tenth most leave one seat
  * lost with best play (12 to 40 points in 33 of openings 10–49): there the

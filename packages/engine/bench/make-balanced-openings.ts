@@ -1,7 +1,7 @@
 // Chooses the balanced openings of balanced-openings.ts: the generator's
 // candidates in order, each valued by a deep search with a node budget, kept
 // while within BALANCE_MARGIN of even, until there are enough. Deterministic:
-// rerunning it writes the same file. Takes minutes (a second or so a candidate).
+// rerunning it writes the same file. Takes about 20 minutes (half a second or so a candidate, about one in 34 kept).
 //   tsx bench/make-balanced-openings.ts [count=50] [out=bench/balanced-openings.json]
 
 import { writeFileSync } from 'node:fs';
