@@ -79,6 +79,11 @@ export interface MatchScore {
    * says little; doing worse than the opponent from the same opening does.
    */
   readonly openingsBehind: number;
+  /**
+   * Openings whose two games the same seat won: there the seat decided, not
+   * the player. Over many such openings no player can score far from 50 %.
+   */
+  readonly seatDecided: number;
   /** The games the first player lost: opening index, its seat, the final margin from its view. */
   readonly lost: readonly { readonly opening: number; readonly seat: 0 | 1; readonly margin: number }[];
 }
@@ -98,10 +103,12 @@ export function pairedMatch(
   let losses = 0;
   let marginSum = 0;
   let openingsBehind = 0;
+  let seatDecided = 0;
   const lost: { opening: number; seat: 0 | 1; margin: number }[] = [];
   for (let i = 0; i < pairs; i++) {
     const moves = openings(i);
     let pairMargin = 0;
+    const seatMargins: number[] = [];
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
       const game = playGame(rules, moves, players, seed + 1000 * i + aSeat, (state, move, ms, seat) =>
@@ -110,6 +117,7 @@ export function pairedMatch(
       const margin = aSeat === 0 ? game.margin : -game.margin;
       marginSum += margin;
       pairMargin += margin;
+      seatMargins.push(margin);
       if (margin > 0) wins++;
       else if (margin < 0) {
         losses++;
@@ -118,7 +126,8 @@ export function pairedMatch(
       else draws++;
     }
     if (pairMargin < 0) openingsBehind++;
+    if (seatMargins[0]! * seatMargins[1]! < 0) seatDecided++;
   }
   const games = 2 * pairs;
-  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind, lost };
+  return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind, seatDecided, lost };
 }
