@@ -7,9 +7,10 @@
 // ceiling, which a loaded machine may reach first.
 // Between deterministic players the first mover's edge swamps depth (depth
 // 6 scores 50–55 % against 5), so the steps of the ladder come mostly from
-// the temperatures, and the top levels are spread by depths far apart.
+// the temperatures; level 8 alone plays the best move it finds.
 // The depths and temperatures space the levels by the round robin of
-// \`pnpm bench\` (BENCH_ROBIN_PAIRS=5), where each rating below was measured:
+// \`pnpm bench\` (BENCH_ROBIN_PAIRS=20, 40 games a pair), where each rating
+// below was measured, about 90 points apart:
 // from level 1, whom a player who always takes the biggest capture beats,
 // to level 8, who beats that player.
 
@@ -36,13 +37,13 @@ export interface LevelSettings {
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, LevelSettings>> = Object.freeze({
   1: { depth: 1, temperature: 9, rating: 200 },
-  2: { depth: 2, temperature: 10, rating: 290 },
-  3: { depth: 2, temperature: 6.5, rating: 420 },
-  4: { depth: 2, temperature: 1.5, rating: 520 },
-  5: { depth: 4, temperature: 2.5, rating: 620 },
-  6: { depth: 5, temperature: 1, rating: 740 },
-  7: { depth: 8, temperature: 0, rating: 790 },
-  8: { depth: 64, temperature: 0, nodes: 200_000, rating: 850 },
+  2: { depth: 2, temperature: 14, rating: 300 },
+  3: { depth: 2, temperature: 9.5, rating: 390 },
+  4: { depth: 2, temperature: 4, rating: 500 },
+  5: { depth: 2, temperature: 1.5, rating: 590 },
+  6: { depth: 4, temperature: 2.5, rating: 660 },
+  7: { depth: 5, temperature: 1, rating: 740 },
+  8: { depth: 64, temperature: 0, nodes: 200_000, rating: 810 },
 });
 
 export function isLevel(value: unknown): value is Level {

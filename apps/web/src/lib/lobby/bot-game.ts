@@ -10,9 +10,9 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
  * and two fixed players (`pnpm bench` in packages/engine, whose levels.ts
  * holds the same figures): random play is 0.
  */
-export const BOT_LEVEL_RATINGS: Readonly<Record<BotLevel, number>> = { 1: 200, 2: 290, 3: 420, 4: 520, 5: 620, 6: 740, 7: 790, 8: 850 };
+export const BOT_LEVEL_RATINGS: Readonly<Record<BotLevel, number>> = { 1: 200, 2: 300, 3: 390, 4: 500, 5: 590, 6: 660, 7: 740, 8: 810 };
 /** On the same scale, a player who always takes the biggest capture. */
-export const GREEDY_RATING = 380;
+export const GREEDY_RATING = 430;
 
 /** What a level's option says: its number and its rating. */
 export function botLevelParams(level: BotLevel): { level: number; rating: number } {
