@@ -3,16 +3,17 @@
 // search at 200,000 nodes with the endgame solver, which decided no game of
 // its own match and is left out here. Each opening is drawn by the seeded
 // generator of balanced-openings.ts (two to four plies, of any value, as
-// varied as real openings) and played from both seats. The openings are
+// varied as real openings; or, with `balanced`, the committed list of those a
+// deep search finds even, classic rules) and played from both seats. The openings are
 // shared out among processes, one per core by default; budgets are in nodes,
 // so the games are the same however many run and however busy the machine is.
-//   pnpm bench:budgets <nodes a> <nodes b> [pairs=50] [classic|gap] [processes=cores]
+//   pnpm bench:budgets <nodes a> <nodes b> [pairs=50] [classic|gap|balanced] [processes=cores]
 
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RULES, resolveRules, type Move, type RuleOptions } from '@oanquan/rules';
-import { candidateOpening } from './balanced-openings.js';
+import { balancedOpenings, candidateOpening } from './balanced-openings.js';
 import { enginePlayer, pairedMatch } from './match.js';
 
 interface Share {
@@ -27,15 +28,20 @@ interface Share {
   readonly moves: [number, number];
 }
 
-/** Opening i: the generator's (2i)-th candidate, or the next one whose game goes on. */
-function openingOf(index: number, rules: RuleOptions): readonly Move[] {
+const OPENINGS = ['classic', 'gap', 'balanced'] as const;
+type Openings = (typeof OPENINGS)[number];
+
+/** Opening i: the i-th balanced one, or the generator's (2i)-th candidate, or the next one whose game goes on. */
+function openingOf(index: number, openings: Openings, rules: RuleOptions): readonly Move[] {
+  if (openings === 'balanced') return balancedOpenings()[index]!.moves;
   for (let candidate = 2 * index; ; candidate++) {
     const drawn = candidateOpening(candidate, rules);
     if (drawn !== null) return drawn.moves;
   }
 }
 
-function playShare(a: number, b: number, pairs: number, rules: RuleOptions, part: number, parts: number): Share {
+function playShare(a: number, b: number, pairs: number, openings: Openings, part: number, parts: number): Share {
+  const rules = openings === 'gap' ? resolveRules({ emptyQuanIsGap: true }) : DEFAULT_RULES;
   const share = { games: 0, wins: 0, draws: 0, losses: 0, marginSum: 0, seatDecided: 0, ms: [0, 0], moves: [0, 0] } as {
     -readonly [K in keyof Share]: Share[K];
   };
@@ -51,7 +57,7 @@ function playShare(a: number, b: number, pairs: number, rules: RuleOptions, part
         share.ms[side] += ms;
         share.moves[side]++;
       },
-      () => openingOf(i, rules),
+      () => openingOf(i, openings, rules),
     );
     share.games += score.games;
     share.wins += score.wins;
@@ -65,15 +71,18 @@ function playShare(a: number, b: number, pairs: number, rules: RuleOptions, part
 
 const [first, ...rest] = process.argv.slice(2);
 if (first === 'share') {
-  const [a, b, pairs, gap, part, parts] = rest.map(Number) as [number, number, number, number, number, number];
-  console.log(JSON.stringify(playShare(a, b, pairs, gap ? resolveRules({ emptyQuanIsGap: true }) : DEFAULT_RULES, part, parts)));
+  const [a, b, pairs, openings, part, parts] = rest.map(Number) as [number, number, number, number, number, number];
+  console.log(JSON.stringify(playShare(a, b, pairs, OPENINGS[openings]!, part, parts)));
 } else {
   const a = Number(first);
   const b = Number(rest[0]);
   const pairs = Number(rest[1] ?? 50);
-  const gap = rest[2] === 'gap' ? 1 : 0;
+  const openings = OPENINGS.indexOf((rest[2] ?? 'classic') as Openings);
+  const most = openings === 2 ? balancedOpenings().length : Infinity;
   const parts = Number(rest[3] ?? availableParallelism());
-  if (!(a > 0 && b > 0 && pairs > 0 && parts > 0)) throw new Error('usage: budget-match.ts <nodes a> <nodes b> [pairs=50] [classic|gap] [processes]');
+  if (!(a > 0 && b > 0 && pairs > 0 && pairs <= most && parts > 0 && openings >= 0)) {
+    throw new Error(`usage: budget-match.ts <nodes a> <nodes b> [pairs=50] [classic|gap|balanced] [processes] (at most ${most} balanced pairs)`);
+  }
   const started = performance.now();
   const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
   const shares = await Promise.all(
@@ -81,7 +90,7 @@ if (first === 'share') {
       { length: parts },
       (_, part) =>
         new Promise<Share>((resolve, reject) =>
-          execFile(tsx, [fileURLToPath(import.meta.url), 'share', ...[a, b, pairs, gap, part, parts].map(String)], (error, out) =>
+          execFile(tsx, [fileURLToPath(import.meta.url), 'share', ...[a, b, pairs, openings, part, parts].map(String)], (error, out) =>
             error ? reject(error) : resolve(JSON.parse(out) as Share),
           ),
         ),
@@ -95,7 +104,7 @@ if (first === 'share') {
   const msB = total((s) => s.ms[1]) / total((s) => s.moves[1]);
   const n = (x: number) => x.toLocaleString('en-US');
   console.log(
-    `search at ${n(a)} nodes vs ${n(b)} nodes (${rest[2] === 'gap' ? 'emptyQuanIsGap' : 'classic rules'}): ` +
+    `search at ${n(a)} nodes vs ${n(b)} nodes (${['classic rules', 'emptyQuanIsGap', 'balanced openings, classic rules'][openings]}): ` +
       `${((100 * (wins + draws / 2)) / games).toFixed(1)} % over ${games} games (+${wins} =${draws} −${total((s) => s.losses)}, ` +
       `mean margin ${(total((s) => s.marginSum) / games).toFixed(2)}); the same seat won both games of ${total((s) => s.seatDecided)} of ${pairs} openings; ` +
       `ms a move ${msA.toFixed(1)} and ${msB.toFixed(1)}; ${((performance.now() - started) / 1000).toFixed(0)} s on ${parts} processes`,
