@@ -17,23 +17,22 @@ import { balancedOpenings, candidateOpening } from './balanced-openings.js';
 import { enginePlayer, pairedMatch } from './match.js';
 
 interface Share {
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
-  readonly marginSum: number;
-  readonly seatDecided: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  marginSum: number;
+  seatDecided: number;
   /** Milliseconds of search, and moves, of a and of b. */
-  readonly ms: [number, number];
-  readonly moves: [number, number];
+  ms: [number, number];
+  moves: [number, number];
 }
 
 const OPENINGS = ['classic', 'gap', 'balanced'] as const;
 type Openings = (typeof OPENINGS)[number];
 
-/** Opening i: the i-th balanced one, or the generator's (2i)-th candidate, or the next one whose game goes on. */
-function openingOf(index: number, openings: Openings, rules: RuleOptions): readonly Move[] {
-  if (openings === 'balanced') return balancedOpenings()[index]!.moves;
+/** Opening i: the generator's (2i)-th candidate, or the next one whose game goes on. */
+function drawnOpening(index: number, rules: RuleOptions): readonly Move[] {
   for (let candidate = 2 * index; ; candidate++) {
     const drawn = candidateOpening(candidate, rules);
     if (drawn !== null) return drawn.moves;
@@ -42,9 +41,8 @@ function openingOf(index: number, openings: Openings, rules: RuleOptions): reado
 
 function playShare(a: number, b: number, pairs: number, openings: Openings, part: number, parts: number): Share {
   const rules = openings === 'gap' ? resolveRules({ emptyQuanIsGap: true }) : DEFAULT_RULES;
-  const share = { games: 0, wins: 0, draws: 0, losses: 0, marginSum: 0, seatDecided: 0, ms: [0, 0], moves: [0, 0] } as {
-    -readonly [K in keyof Share]: Share[K];
-  };
+  const balanced = openings === 'balanced' ? balancedOpenings() : null;
+  const share: Share = { games: 0, wins: 0, draws: 0, losses: 0, marginSum: 0, seatDecided: 0, ms: [0, 0], moves: [0, 0] };
   for (let i = part; i < pairs; i += parts) {
     const score = pairedMatch(
       rules,
@@ -57,7 +55,7 @@ function playShare(a: number, b: number, pairs: number, openings: Openings, part
         share.ms[side] += ms;
         share.moves[side]++;
       },
-      () => openingOf(i, openings, rules),
+      () => (balanced === null ? drawnOpening(i, rules) : balanced[i]!.moves),
     );
     share.games += score.games;
     share.wins += score.wins;

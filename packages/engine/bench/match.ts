@@ -107,7 +107,6 @@ export function pairedMatch(
   const lost: { opening: number; seat: 0 | 1; margin: number }[] = [];
   for (let i = 0; i < pairs; i++) {
     const moves = openings(i);
-    let pairMargin = 0;
     const seatMargins: number[] = [];
     for (const aSeat of [0, 1] as const) {
       const players: [Player, Player] = aSeat === 0 ? [a, b] : [b, a];
@@ -116,7 +115,6 @@ export function pairedMatch(
       );
       const margin = aSeat === 0 ? game.margin : -game.margin;
       marginSum += margin;
-      pairMargin += margin;
       seatMargins.push(margin);
       if (margin > 0) wins++;
       else if (margin < 0) {
@@ -125,8 +123,9 @@ export function pairedMatch(
       }
       else draws++;
     }
-    if (pairMargin < 0) openingsBehind++;
-    if (seatMargins[0]! * seatMargins[1]! < 0) seatDecided++;
+    const [first, second] = seatMargins as [number, number];
+    if (first + second < 0) openingsBehind++;
+    if (first * second < 0) seatDecided++;
   }
   const games = 2 * pairs;
   return { games, wins, draws, losses, score: (wins + draws / 2) / games, meanMargin: marginSum / games, openingsBehind, seatDecided, lost };
