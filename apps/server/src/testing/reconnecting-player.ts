@@ -17,6 +17,11 @@ interface Known {
  * when the server asks it to go), catches up by version after a reconnect or
  * a gap, and resends a move that was never acknowledged with the same
  * moveId, so that a move is recorded once whatever was lost on the way.
+ * Unlike the web client, which only needs the board right, it resends such a
+ * move even once the match has gone past it: the server answers a moveId it
+ * recorded with that move's outcome, so every move that landed ends up
+ * acknowledged (an answer lost to a slow machine or a cut connection
+ * included), and one that did not is refused.
  */
 export class ReconnectingPlayer {
   seat: Seat | null = null;
@@ -93,20 +98,29 @@ export class ReconnectingPlayer {
   async playOut(script: Move[], timeoutMs: number, thinkMs = 0): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let thoughtAt = -1;
-    while (this.known.status !== 'ended') {
+    while (this.known.status !== 'ended' || this.pending) {
       if (Date.now() > deadline) throw new Error(`seat ${this.seat} gave up at ply ${this.known.ply} of ${script.length}, version ${this.known.version}, ${this.known.status}`);
-      // With the script played out, its `ended` event (a version of its own, pushed or synced after the last `moved`) is still to come.
-      const move = script[this.known.ply];
-      if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !this.socket.connected || this.syncing || !move) {
+      if (!this.socket.connected || this.syncing) {
         await this.changed();
         continue;
       }
-      if (!this.pending && thinkMs > 0 && thoughtAt !== this.known.version) {
+      // A move whose answer never came goes again, whoever's turn it is now: its outcome first.
+      if (this.pending) {
+        await this.sendPending();
+        continue;
+      }
+      // With the script played out, its `ended` event (a version of its own, pushed or synced after the last `moved`) is still to come.
+      const move = script[this.known.ply];
+      if (this.known.status !== 'playing' || this.known.toMove !== this.seat || !move) {
+        await this.changed();
+        continue;
+      }
+      if (thinkMs > 0 && thoughtAt !== this.known.version) {
         thoughtAt = this.known.version;
         await new Promise((resolve) => setTimeout(resolve, thinkMs));
         continue;
       }
-      this.pending ??= { moveId: randomUUID(), version: this.known.version, ...move };
+      this.pending = { moveId: randomUUID(), version: this.known.version, ...move };
       await this.sendPending();
     }
   }
@@ -125,7 +139,8 @@ export class ReconnectingPlayer {
     this.retries = 0;
     if (this.pending === pending) this.pending = undefined;
     if (!ack.ok) {
-      if (ack.code !== 'STALE_VERSION' && ack.code !== 'NOT_YOUR_TURN') throw new Error(`move refused: ${ack.code} ${ack.message}`);
+      // Refused for a match that moved on (or ended) without it: it never landed.
+      if (ack.code !== 'STALE_VERSION' && ack.code !== 'NOT_YOUR_TURN' && ack.code !== 'NOT_IN_PLAY') throw new Error(`move refused: ${ack.code} ${ack.message}`);
     } else if (!this.acked.some((earlier) => earlier.moveId === pending.moveId)) {
       this.acked.push({ moveId: pending.moveId, version: ack.version, at: Date.now() });
     }
@@ -134,9 +149,8 @@ export class ReconnectingPlayer {
 
   private async catchUp(): Promise<void> {
     await this.sync();
-    // Still our turn at the version the move was made for: it never arrived, or its answer was lost. Same moveId either way.
-    if (this.pending && this.pending.version === this.known.version && this.known.toMove === this.seat) await this.sendPending();
-    else this.pending = undefined;
+    // It never arrived, or its answer was lost: the same moveId either way, which the server plays or answers with its outcome.
+    await this.sendPending();
     this.wake();
   }
 
