@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,8 @@ const postgresBin = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 export interface PrivatePostgres {
   /** A database `oanquan` on the private server. */
   url: string;
+  /** The postmaster's process id, read from the data directory: every server process is it or its child. */
+  postmasterPid(): Promise<number>;
   /** Fast shutdown: every session is told 57P01 and cut, as when an operator restarts the server. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -23,9 +25,10 @@ export interface PrivatePostgres {
  * server) on a spare port, which the test may stop and start again without
  * disturbing any other test. `maxConnections` is small by default, to keep
  * tests light; three nodes whose pools all fill at once need PostgreSQL's own
- * default (100).
+ * default (100). Commits skip the flush to disk unless `durable` (a
+ * benchmark that compares with the machine's own server wants its flushes).
  */
-export async function privatePostgres(settings: { maxConnections?: number } = {}): Promise<PrivatePostgres> {
+export async function privatePostgres(settings: { maxConnections?: number; durable?: boolean } = {}): Promise<PrivatePostgres> {
   const dir = await mkdtemp(path.join(tmpdir(), 'oanquan-pg-'));
   const data = path.join(dir, 'data');
   const port = await freePort();
@@ -40,7 +43,7 @@ export async function privatePostgres(settings: { maxConnections?: number } = {}
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(postgresBin, name), ...args], { env }) : run(path.join(postgresBin, name), args, { env });
   await bin('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const pgctl = (...args: string[]) => bin('pg_ctl', ['-D', data, '-w', ...args]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${settings.maxConnections ?? 60}`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${settings.durable ? 'on' : 'off'} -c max_connections=${settings.maxConnections ?? 60}`;
   const start = async () => {
     await pgctl('-o', options, '-l', path.join(dir, 'log'), 'start');
   };
@@ -49,6 +52,7 @@ export async function privatePostgres(settings: { maxConnections?: number } = {}
   let running = true;
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/oanquan`,
+    postmasterPid: async () => Number((await readFile(path.join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]),
     async stop() {
       await pgctl('-m', 'fast', 'stop');
       running = false;

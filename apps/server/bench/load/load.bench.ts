@@ -54,8 +54,8 @@ import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
-import { describePinning, pin, pinningFor } from './pinning.js';
-import { ProcessWatch, type ProcessUse } from './process-stats.js';
+import { describePinning, pin, pinnedPostgres, pinningFor } from './pinning.js';
+import { ProcessGroupWatch, processesNamed, ProcessWatch, type ProcessUse } from './process-stats.js';
 import { processRatios } from './process-ratios.js';
 import { loopDelays } from './server-counters.js';
 import { formatPercentiles, ms, percentiles, times, type Percentiles } from './stats.js';
@@ -115,6 +115,8 @@ interface Figures {
   /** CPU time of every process together per acknowledged move, in ms, and the kernel's part of it. */
   cpuPerMoveMs: number;
   systemPerMoveMs: number;
+  /** CPU time of PostgreSQL's processes per acknowledged move, in ms (none on PGlite, which is in the server's). */
+  databaseCpuPerMoveMs: number | null;
   /** Read and write system calls of every process together per acknowledged move. */
   syscallsPerMove: number;
   /** A move's frame as a player received it, in bytes. */
@@ -132,6 +134,9 @@ const pinning = pinningFor(args.pin);
 if (pinning) pin(process.pid, pinning.generatorCore);
 /** A measured process goes to its own core (it inherited the generator's when it was started). */
 const pinMeasured = (pid: number) => pinning && pin(pid, pinning.serverCore);
+/** Pinned, PostgreSQL is the run's own, beside the measured processes; unpinned, the machine's, every process of which counts. */
+const ownPostgres = pinning && args.db !== 'pglite' ? await pinnedPostgres(pinning.serverCore) : null;
+const databasePids = () => (ownPostgres ? ownPostgres.pids() : processesNamed('postgres'));
 const durationS = Number(args.duration);
 /** Seconds of play before the measured window: every game's opener decided, then this. */
 const warmupS = Number(args.warmup);
@@ -150,12 +155,13 @@ function perfRecord(pids: number[], label: string): Promise<void> {
   return new Promise((resolve) => perf.once('exit', () => resolve()));
 }
 
-async function measure(tally: LoadTally, pids: number[], games: number, label: string, metricsUrls: string[] = []): Promise<Omit<Figures, 'lost'>> {
+async function measure(tally: LoadTally, pids: number[], games: number, label: string, metricsUrls: string[] = [], database = true): Promise<Omit<Figures, 'lost'>> {
   // Steady play is measured, not the crowd arriving: every game's opener decided (or a minute
   // gone), then the first moves under way.
   for (let waited = 0; tally.started < 2 * games && waited < 60_000; waited += 100) await sleep(100);
   await sleep(warmupS * 1000);
   const watch = new ProcessWatch(pids);
+  const databaseWatch = database ? new ProcessGroupWatch(databasePids) : null;
   const recording = perfRecord(pids, label);
   const loops = await loopDelays(metricsUrls);
   tally.measuring = true;
@@ -164,6 +170,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
   tally.measuring = false;
   const seconds = (performance.now() - started) / 1000;
   const processes = watch.stop();
+  const databaseSeconds = databaseWatch?.stop();
   const load = loadavg();
   await recording;
   const { loops: loopFigures, statements } = await loops();
@@ -184,6 +191,7 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
     processes,
     cpuPerMoveMs: (processes.reduce((sum, p) => sum + p.cpuPercent, 0) * 10) / (tally.achieved / seconds),
     systemPerMoveMs: (processes.reduce((sum, p) => sum + p.systemPercent, 0) * 10) / (tally.achieved / seconds),
+    databaseCpuPerMoveMs: databaseSeconds === undefined ? null : (databaseSeconds * 1000) / tally.achieved,
     syscallsPerMove: processes.reduce((sum, p) => sum + p.syscalls, 0) / tally.achieved,
     movedFrame: { average: tally.movedFrames.bytes / tally.movedFrames.count, largest: tally.movedFrames.largest, count: tally.movedFrames.count },
     loops: loopFigures,
@@ -278,7 +286,7 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
     }
     const tally = new LoadTally();
     const players = await startGames(run.games, { thinkMs, urls: servers.map((s) => s.url), tally });
-    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games, `server-${run.games}x${run.processes}`, metricsUrls);
+    const figures = await measure(tally, servers.map((s) => s.child.pid!), run.games, `server-${run.games}x${run.processes}`, metricsUrls, run.db === 'postgresql');
     // An event behind a hole may still be on its way from the other process (through Redis): a hole counts as missed once five more seconds have not filled it.
     const holes = () => players.reduce((sum, player) => sum + player.missing(), 0);
     for (let waited = 0; holes() > 0 && waited < 5000; waited += 100) await sleep(100);
@@ -308,6 +316,7 @@ function line(label: string, f: Figures): string {
     `    event at the opponent ${formatPercentiles(f.relayed)}\n` +
     `    errors: ${f.errors}; refused and sent again: ${f.resent}; acknowledged moves missing from the database: ${f.lost ?? 'not checked'}; events seen twice ${f.duplicates}, missed ${f.gaps}, out of order ${f.outOfOrder}\n` +
     `    CPU ${cpu}, ${f.cpuPerMoveMs.toFixed(3)} ms per move (system ${f.systemPerMoveMs.toFixed(3)} ms), ${f.syscallsPerMove.toFixed(1)} read and write system calls per move; peak RSS ${rss}\n` +
+    (f.databaseCpuPerMoveMs === null ? '' : `    PostgreSQL CPU ${f.databaseCpuPerMoveMs.toFixed(3)} ms per move (${ownPostgres ? "the run's own server" : "the machine's server, all of its processes"})\n`) +
     `    a move's frame as received: ${f.movedFrame.average.toFixed(0)} bytes on average, largest ${f.movedFrame.largest}, over ${f.movedFrame.count}\n` +
     `    ${f.loops}\n` +
     (f.statementsPerMove.length
@@ -324,6 +333,13 @@ function perProcess(f: Figures, include: (name: string) => boolean): string {
     .join('; ');
 }
 
+/** A fresh database for a run: on the run's own PostgreSQL when pinned, else on the machine's. */
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (ownPostgres) return ownPostgres.database();
+  const scratch = await scratchTarget('postgresql');
+  return { url: (scratch.target as { url: string }).url, drop: scratch.drop };
+}
+
 async function loadRuns(runs: Run[]): Promise<void> {
   const rows: string[] = [];
   const withFloor = args.floor && !args['no-floor'];
@@ -331,8 +347,8 @@ async function loadRuns(runs: Run[]): Promise<void> {
   for (const [index, run] of runs.entries()) {
     // The floor once per number of games: the runs with more processes compare with the same one.
     const floorHere = withFloor && runs.findIndex((other) => other.games === run.games) === index;
-    const scratch = run.db === 'postgresql' || floorHere ? await scratchTarget('postgresql') : null;
-    const databaseUrl = scratch?.target.kind === 'postgresql' ? scratch.target.url : null;
+    const scratch = run.db === 'postgresql' || floorHere ? await scratchDatabase() : null;
+    const databaseUrl = scratch?.url ?? null;
     try {
       console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s measured after ${warmupS} s of play · ${describePinning(pinning)}`);
       const floor = floorHere && databaseUrl ? await floorRun(run, databaseUrl) : null;
@@ -345,7 +361,8 @@ async function loadRuns(runs: Run[]): Promise<void> {
       results.push({ run, figures: server });
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) {
-        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}`);
+        const database = server.databaseCpuPerMoveMs !== null && floor.figures.databaseCpuPerMoveMs ? `; PostgreSQL CPU per move ×${(server.databaseCpuPerMoveMs / floor.figures.databaseCpuPerMoveMs).toFixed(2)}` : '';
+        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}${database}`);
       }
       rows.push(
         `| ${run.games} | ${run.processes} | ${run.db} | ${server.offered.toFixed(0)} → ${server.achieved.toFixed(0)} | ${ms(server.ack.p50)} | ${ms(server.ack.p99)} | ${server.errorCount} | ${server.processes.map((p) => p.cpuPercent.toFixed(0)).join(' + ')} % | ` +
@@ -374,6 +391,10 @@ if (args.idle) {
         { games: 1000, processes: 1, db: 'postgresql' },
         { games: 1000, processes: 2, db: 'postgresql' },
       ];
-  await loadRuns(runs);
+  try {
+    await loadRuns(runs);
+  } finally {
+    await ownPostgres?.destroy();
+  }
 }
 process.exit(0);

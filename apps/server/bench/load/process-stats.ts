@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const ticksPerSecond = 100; // USER_HZ on Linux
 
@@ -68,4 +68,61 @@ export class ProcessWatch {
       };
     });
   }
+}
+
+/**
+ * CPU time of a server of many processes (PostgreSQL: a postmaster, a
+ * backend per connection, its writers) over a window, in seconds: the
+ * processes are listed again at its end, so a backend that connected meanwhile
+ * counts whole; one that exited meanwhile is lost (pools keep theirs).
+ */
+export class ProcessGroupWatch {
+  private readonly start: Map<number, number>;
+
+  constructor(private readonly pids: () => number[]) {
+    this.start = new Map(pids().map((pid) => [pid, total(pid)]));
+  }
+
+  stop(): number {
+    return this.pids().reduce((sum, pid) => sum + total(pid) - (this.start.get(pid) ?? 0), 0);
+  }
+}
+
+function total(pid: number): number {
+  try {
+    const { user, system } = cpuTimes(pid);
+    return user + system;
+  } catch {
+    return 0; // gone between the listing and the reading
+  }
+}
+
+/** Processes whose command is `name` (every PostgreSQL server process is `postgres`), from /proc. */
+export function processesNamed(name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** A process and its children (a postmaster and its server processes), from /proc. */
+export function processAndChildren(parent: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [parent, ...children];
 }
