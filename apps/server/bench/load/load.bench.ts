@@ -12,7 +12,7 @@
  *   pnpm bench:load --games 100 --db pglite --no-floor --cpu-prof .data/profiles
  *                                       also writes each server process's CPU profile (.cpuprofile) there
  *   pnpm bench:load --games 300,600 --pin   the load generator pinned to core 1, the floor relay and the
- *                                       server to core 0 (taskset; PostgreSQL stays where the system runs it)
+ *                                       server to core 0 beside a PostgreSQL of the run's own (taskset; see pinning.ts)
  *   pnpm bench:load --games 300 --pin --warmup 20 --duration 40
  *                                       steady play: the measured window starts 20 s into play instead of 3. At 3 s
  *                                       the optimizing compiler is still at work (300 games: over the window, the
@@ -29,7 +29,7 @@
  * with @oanquan/rules after a think time (uniform between 0.5× and 1.5× of
  * --think). For each run it prints moves/s offered and achieved, the move
  * acknowledgement's percentiles, errors by code, server CPU and peak RSS per
- * process, CPU time per acknowledged move, the bytes of the frame a move
+ * process, CPU time per acknowledged move (the server's, and PostgreSQL's), the bytes of the frame a move
  * reaches a player in (average and largest), and the same figures for the floor: a bare Socket.IO relay that
  * commits each move as one prepared statement through node-postgres (see
  * floor-relay.ts), plus a single statement through plain pg and a bare

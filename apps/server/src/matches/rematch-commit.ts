@@ -56,7 +56,7 @@ export async function commitRematch(sql: HotSql, fromVersion: number, after: Mat
 
 /** The new match of an accepted rematch, inserted in the caller's transaction: the same row as the statement's. */
 export async function insertRematch(tx: Tx, created: MatchRow): Promise<void> {
-  const { id, roomId, number, rated, player0Id, player1Id, createdAt } = created;
+  const { id, roomId, number, rated, pairGame, player0Id, player1Id, createdAt } = created;
   const json = (value: unknown) => value as Prisma.InputJsonValue;
-  await tx.match.create({ data: { id, roomId, number, status: 'opener', rules: json(created.rules), rated, player0Id, player1Id, position: json(created.position), createdAt } });
+  await tx.match.create({ data: { id, roomId, number, status: 'opener', rules: json(created.rules), rated, pairGame, player0Id, player1Id, position: json(created.position), createdAt } });
 }

@@ -135,7 +135,8 @@ export class StatementPath {
    * A rematch, read and committed in one statement each, holding nothing in
    * between. When another change got there first it is read and decided once
    * more: both players asking at once from two processes is the usual case,
-   * and the second then accepts the first's offer.
+   * and the second then accepts the first's offer. A rated rematch is the
+   * transaction's.
    */
   async rematch(player: PublicPlayer, matchId: string, tries = 2): Promise<{ after: MatchRow; created: MatchRow | null; envelopes: MatchEventEnvelope[] } | undefined> {
     const match = await readMatchRow(this.sql, matchId);
@@ -145,6 +146,8 @@ export class StatementPath {
     const decided = unlessRefused(() => decideRematch(match, seat, randomUUID(), now));
     if (decided === undefined) return undefined;
     if (decided === null) return { after: match, created: null, envelopes: [] };
+    // Whether a rated match's rematch is rated too is the pair's limit's to say, which the transaction reads.
+    if (decided.created?.rated) return undefined;
     const envelopes = envelopesOf(match, decided.events, now);
     if (!(await commitRematch(this.sql, match.version, decided.after, decided.created, envelopes, now))) return tries > 1 ? this.rematch(player, matchId, tries - 1) : undefined;
     return { after: decided.after, created: decided.created, envelopes };

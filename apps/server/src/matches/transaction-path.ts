@@ -14,6 +14,7 @@ import { writeRound } from './opener-commit.js';
 import { decideForfeit, decideHand } from './opener.js';
 import type { RefereeState } from './referee-state.js';
 import { insertRematch } from './rematch-commit.js';
+import { rematchWithinPairLimit } from '../ratings/rating-service.js';
 import { returnGameAfter } from './return-game.js';
 import { decideRematch } from './rematch.js';
 import { TransactionGate } from './transaction-gate.js';
@@ -106,10 +107,12 @@ export class TransactionPath {
   /** An offer, or an acceptance with the new match inserted in the same transaction. */
   async rematch(player: PublicPlayer, matchId: string): Promise<{ created: MatchRow | null; version: number }> {
     const { result: created, snapshot } = await this.change(matchId, async (tx, match): Promise<Decision<MatchRow | null>> => {
-      const decided = decideRematch(match, requireSeat(match, player.id), randomUUID(), this.state.now());
+      const now = this.state.now();
+      const decided = decideRematch(match, requireSeat(match, player.id), randomUUID(), now);
       if (!decided) return unchanged(null);
-      if (decided.created) await insertRematch(tx, decided.created);
-      return { result: decided.created, events: decided.events, update: decided.update };
+      const created = decided.created && (await rematchWithinPairLimit(tx, decided.created, now));
+      if (created) await insertRematch(tx, created);
+      return { result: created, events: decided.events, update: decided.update };
     });
     return { created, version: snapshot.version };
   }

@@ -43,6 +43,11 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
     const joined = await farmer.c.request('room:join', { code: roomCode });
     const seat = (joined as { seat: Seat }).seat;
     await victim.c.request('room:join', { code: roomCode });
+    return resignedAfter(farmer, victim, matchId, seat, plies);
+  }
+
+  /** A match of the room the two sit in, from its opener: the farmer (in `seat`) wins the toss, `plies` moves are played, then the victim resigns. */
+  async function resignedAfter(farmer: { c: TestClient }, victim: { c: TestClient }, matchId: string, seat: Seat, plies: number): Promise<string> {
     await farmer.c.request('opener:choose', { matchId, choice: 'rock' });
     let ack = await victim.c.request('opener:choose', { matchId, choice: 'scissors' });
     for (const [i, move] of scriptedGame(PRESETS.classic, seat).slice(0, plies).entries()) {
@@ -55,6 +60,17 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
   }
 
   const rowOf = (id: string) => db.prisma.player.findUniqueOrThrow({ where: { id } });
+
+  /** The return game that followed a rated first game: the victim, who moves first in it, resigns after one move. */
+  async function resignedReturnGame(first: string, victim: { c: TestClient }): Promise<string> {
+    const { nextMatchId } = await db.prisma.match.findUniqueOrThrow({ where: { id: first } });
+    const { first: starts } = await db.prisma.match.findUniqueOrThrow({ where: { id: nextMatchId! } });
+    const opening = legalMoves(newGame({ rules: PRESETS.classic, first: starts as 0 | 1 }))[0]!;
+    await victim.c.request('move', { matchId: nextMatchId, moveId: 'r1', version: 1, ...opening });
+    const resigned = await victim.c.request('resign', { matchId: nextMatchId });
+    if (!resigned.ok) throw new Error(resigned.code);
+    return nextMatchId!;
+  }
 
   it('a player beating throw-away accounts who resign at once gains nothing; a rated friend room is refused', async () => {
     const farmer = await player();
@@ -80,14 +96,8 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
       matchIds.push(first);
       ratings.push((await rowOf(farmer.player.id)).rating);
       // A rated first game is followed at once by its return game, which the accomplice, moving first, resigns too.
-      const { nextMatchId } = await db.prisma.match.findUniqueOrThrow({ where: { id: first } });
-      if (nextMatchId === null) continue;
-      matchIds.push(nextMatchId);
-      const { first: starts } = await db.prisma.match.findUniqueOrThrow({ where: { id: nextMatchId } });
-      const opening = legalMoves(newGame({ rules: PRESETS.classic, first: starts as 0 | 1 }))[0]!;
-      await accomplice.c.request('move', { matchId: nextMatchId, moveId: 'r1', version: 1, ...opening });
-      const resigned = await accomplice.c.request('resign', { matchId: nextMatchId });
-      if (!resigned.ok) throw new Error(resigned.code);
+      if ((await db.prisma.match.findUniqueOrThrow({ where: { id: first } })).nextMatchId === null) continue;
+      matchIds.push(await resignedReturnGame(first, accomplice));
       ratings.push((await rowOf(farmer.player.id)).rating);
     }
     // Past the limit the queue pairs them casually, so the room says from the start that nothing is at stake; a casual game has no return game.
@@ -104,5 +114,32 @@ describe.each(engines)('ratings cannot be farmed on %s', (engine) => {
     expect(await rowOf(farmer.player.id)).toMatchObject({ ratedGames: RATED_GAMES_PER_PAIR });
     expect(await rowOf(accomplice.player.id)).toMatchObject({ ratedGames: RATED_GAMES_PER_PAIR });
     expect(await db.prisma.match.count({ where: { player0Id: { in: [farmer.player.id, accomplice.player.id] }, ratedAt: { not: null } } })).toBe(RATED_GAMES_PER_PAIR);
+  });
+
+  it('a rematch of a rated pairing opens another while the pair may still be rated, and is casual from its start once it may not', async () => {
+    const [farmer, accomplice] = [await player(), await player()];
+    const first = await farmedGame(farmer, accomplice, 4);
+    const { player0Id } = await db.prisma.match.findUniqueOrThrow({ where: { id: first } });
+    const seat: Seat = player0Id === farmer.player.id ? 0 : 1;
+    const rematchOf = async (matchId: string) => {
+      for (const side of [farmer, accomplice]) {
+        const asked = await side.c.request('rematch', { matchId });
+        if (!asked.ok) throw new Error(asked.code);
+      }
+      const { nextMatchId } = await db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
+      return db.prisma.match.findUniqueOrThrow({ where: { id: nextMatchId! } });
+    };
+    // One pairing rated: two more games still fit in the pair's limit.
+    const second = await rematchOf(await resignedReturnGame(first, accomplice));
+    expect([second.rated, second.pairGame]).toEqual([true, 1]);
+    await resignedAfter(farmer, accomplice, second.id, seat, 4);
+    // Two pairings rated: the limit is reached, and the next game says so before it starts.
+    const third = await rematchOf(await resignedReturnGame(second.id, accomplice));
+    expect(await db.prisma.match.count({ where: { OR: [{ player0Id: farmer.player.id }, { player1Id: farmer.player.id }], ratedAt: { not: null } } })).toBe(RATED_GAMES_PER_PAIR);
+    expect([third.rated, third.pairGame]).toEqual([false, null]);
+    // What the room shows: no pairing, so no stakes.
+    const { code } = await db.prisma.room.findUniqueOrThrow({ where: { id: third.roomId } });
+    const joined = await farmer.c.request('room:join', { code });
+    expect(joined.ok && 'snapshot' in joined && [joined.snapshot.matchId, joined.snapshot.pairing]).toEqual([third.id, null]);
   });
 });
