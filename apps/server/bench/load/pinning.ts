@@ -11,10 +11,10 @@ import { processAndChildren } from './process-stats.js';
  * processes) on another, so that neither's CPU is taken from the other and
  * an ack's latency is the server's, not the generator's event loop. Every
  * thread of a process is pinned (`taskset -a`), and the threads it starts
- * later inherit it. PostgreSQL goes on the measured processes' core, as
- * the issue of a server beside its database has it: a cluster of the run's
- * own (see `pinnedPostgres`), since the machine's is shared and pinning it
- * would move it for everyone.
+ * later inherit it. PostgreSQL shares the measured processes' core, as a
+ * server shares a machine with its database: a cluster of the run's own
+ * (see `pinnedPostgres`), since the machine's is shared and pinning it would
+ * move it for everyone.
  */
 export interface Pinning {
   generatorCore: number;

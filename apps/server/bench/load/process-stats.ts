@@ -99,30 +99,29 @@ function total(pid: number): number {
 
 /** Processes whose command is `name` (every PostgreSQL server process is `postgres`), from /proc. */
 export function processesNamed(name: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return processesWhere((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name);
 }
 
 /** A process and its children (a postmaster and its server processes), from /proc. */
 export function processAndChildren(parent: number): number[] {
-  const children = readdirSync('/proc')
+  return [parent, ...processesWhere((pid) => parentOf(pid) === parent)];
+}
+
+function parentOf(pid: string): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** The processes for which `keep` holds; one that exits while it is asked is left out. */
+function processesWhere(keep: (pid: string) => boolean): number[] {
+  return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+        return keep(pid);
       } catch {
         return false;
       }
     })
     .map(Number);
-  return [parent, ...children];
 }
