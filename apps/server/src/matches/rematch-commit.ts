@@ -3,6 +3,7 @@ import type { Tx } from '../db/database.js';
 import type { HotSql } from '../db/hot-sql.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { MatchRow } from '../match-records/match-store.js';
+import { pairMayBeRated } from '../ratings/rating-service.js';
 
 /**
  * An offer, or an acceptance with the new match, in one statement:
@@ -59,4 +60,15 @@ export async function insertRematch(tx: Tx, created: MatchRow): Promise<void> {
   const { id, roomId, number, rated, pairGame, player0Id, player1Id, createdAt } = created;
   const json = (value: unknown) => value as Prisma.InputJsonValue;
   await tx.match.create({ data: { id, roomId, number, status: 'opener', rules: json(created.rules), rated, pairGame, player0Id, player1Id, position: json(created.position), createdAt } });
+}
+
+/**
+ * The match an accepted rematch opens, rated only while the pair's rated
+ * games leave room for a whole pairing, as the queue asks when it pairs them
+ * (see `pairMayBeRated`); past that it is played casually, and says so from
+ * its start rather than at its end.
+ */
+export async function rematchWithinPairLimit(tx: Tx, created: MatchRow, now: Date): Promise<MatchRow> {
+  if (!created.rated || (await pairMayBeRated(tx, [created.player0Id!, created.player1Id!], now))) return created;
+  return { ...created, rated: false, pairGame: null };
 }

@@ -1,6 +1,5 @@
 import { PROVISIONAL_DEVIATION, type Glicko, type MatchResult, type Rating, type RatingChanges, type RatingStakes, type Seat } from '@oanquan/protocol';
 import type { Tx } from '../db/database.js';
-import type { MatchRow } from '../match-records/match-store.js';
 import { isReturnGame, seatStakes, type PairedMatch } from './rated-pairing.js';
 
 // Picked field by field: handed a whole player row, a spread would publish its password hash.
@@ -42,17 +41,6 @@ export async function pairMayBeRated(tx: Tx, ids: readonly [string, string], now
     },
   });
   return recent + 2 <= RATED_GAMES_PER_PAIR;
-}
-
-/**
- * The match an accepted rematch opens, rated only while the pair's rated
- * games leave room for a whole pairing, as the queue asks when it pairs them
- * (see `pairMayBeRated`); past that it is played casually, and says so from
- * its start rather than at its end.
- */
-export async function rematchWithinPairLimit(tx: Tx, created: MatchRow, now: Date): Promise<MatchRow> {
-  if (!created.rated || (await pairMayBeRated(tx, [created.player0Id!, created.player1Id!], now))) return created;
-  return { ...created, rated: false, pairGame: null };
 }
 
 /** A rated ending: the change applied to each seat, and both seats' states before it. */
