@@ -19,6 +19,9 @@
  *                                       server's CPU per move a quarter above its figure from 8 s on, the floor
  *                                       relay's a tenth); by 20 s the heap's idle mode (heap-sizing.ts) is back,
  *                                       full collections and all
+ *   pnpm bench:load --games 300,600 --pin --repeat 3
+ *                                       each number of games measured three times, floor and server back to back
+ *                                       each time; prints the median of the three pairs' ratios (see floor-ratios.ts)
  *   pnpm bench:load --games 300 --perf .data/perf
  *                                       also records the measured window of each run with Linux perf (on-CPU
  *                                       samples only), one perf.data per run there; JavaScript frames are named
@@ -56,6 +59,7 @@ import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
 import { describePinning, pin, pinnedPostgres, pinningFor } from './pinning.js';
 import { ProcessGroupWatch, processesNamed, ProcessWatch, type ProcessUse } from './process-stats.js';
+import { floorRatioMedians, type FloorRatio } from './floor-ratios.js';
 import { processRatios } from './process-ratios.js';
 import { loopDelays } from './server-counters.js';
 import { formatPercentiles, ms, percentiles, times, type Percentiles } from './stats.js';
@@ -75,6 +79,7 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     perf: { type: 'string' },
     pin: { type: 'boolean', default: false },
+    repeat: { type: 'string', default: '1' },
   },
 });
 
@@ -95,6 +100,8 @@ interface Run {
   games: number;
   processes: number;
   db: 'postgresql' | 'pglite';
+  /** Which of the --repeat measurements of these games this is (from 0). */
+  repeat: number;
 }
 
 interface Figures {
@@ -344,13 +351,14 @@ async function loadRuns(runs: Run[]): Promise<void> {
   const rows: string[] = [];
   const withFloor = args.floor && !args['no-floor'];
   const results: Array<{ run: Run; figures: Figures }> = [];
+  const ratios: FloorRatio[] = [];
   for (const [index, run] of runs.entries()) {
-    // The floor once per number of games: the runs with more processes compare with the same one.
-    const floorHere = withFloor && runs.findIndex((other) => other.games === run.games) === index;
+    // The floor once per number of games (and repeat): the runs with more processes compare with the same one.
+    const floorHere = withFloor && runs.findIndex((other) => other.games === run.games && other.repeat === run.repeat) === index;
     const scratch = run.db === 'postgresql' || floorHere ? await scratchDatabase() : null;
     const databaseUrl = scratch?.url ?? null;
     try {
-      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s measured after ${warmupS} s of play · ${describePinning(pinning)}`);
+      console.log(`\n${run.games} games · ${run.processes} process${run.processes > 1 ? 'es + Redis' : ''} · ${run.db} · think ${thinkMs} ms · ${durationS} s measured after ${warmupS} s of play · ${describePinning(pinning)}${Number(args.repeat) > 1 ? ` · measurement ${run.repeat + 1} of ${args.repeat}` : ''}`);
       const floor = floorHere && databaseUrl ? await floorRun(run, databaseUrl) : null;
       if (floor) {
         console.log(`  floor, one at a time: plain pg statement ${formatPercentiles(floor.pg)}; Socket.IO echo ${formatPercentiles(floor.echo)}`);
@@ -361,8 +369,11 @@ async function loadRuns(runs: Run[]): Promise<void> {
       results.push({ run, figures: server });
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) {
-        const database = server.databaseCpuPerMoveMs !== null && floor.figures.databaseCpuPerMoveMs ? `; PostgreSQL CPU per move ×${(server.databaseCpuPerMoveMs / floor.figures.databaseCpuPerMoveMs).toFixed(2)}` : '';
-        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / floor.figures.cpuPerMoveMs).toFixed(2)}${database}`);
+        const f = floor.figures;
+        const databaseRatio = server.databaseCpuPerMoveMs !== null && f.databaseCpuPerMoveMs ? server.databaseCpuPerMoveMs / f.databaseCpuPerMoveMs : null;
+        ratios.push({ games: run.games, processes: run.processes, p50: server.ack.p50 / f.ack.p50, p99: server.ack.p99 / f.ack.p99, cpu: server.cpuPerMoveMs / f.cpuPerMoveMs, database: databaseRatio });
+        const database = databaseRatio === null ? '' : `; PostgreSQL CPU per move ×${databaseRatio.toFixed(2)}`;
+        console.log(`  server ÷ floor relay: p50 ${ratio.split(' / ')[0]}, p99 ${ratio.split(' / ')[1]}; CPU per move ×${(server.cpuPerMoveMs / f.cpuPerMoveMs).toFixed(2)}${database}`);
       }
       rows.push(
         `| ${run.games} | ${run.processes} | ${run.db} | ${server.offered.toFixed(0)} → ${server.achieved.toFixed(0)} | ${ms(server.ack.p50)} | ${ms(server.ack.p99)} | ${server.errorCount} | ${server.processes.map((p) => p.cpuPercent.toFixed(0)).join(' + ')} % | ` +
@@ -377,13 +388,14 @@ async function loadRuns(runs: Run[]): Promise<void> {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
   processRatios(results);
+  floorRatioMedians(ratios);
 }
 
 if (args.idle) {
   await idleSocketsRun(args.idle.split(',').map(Number), loadEnv);
 } else {
   const db = args.db === 'pglite' ? 'pglite' : 'postgresql';
-  const runs: Run[] = args.games
+  const plan: Array<Omit<Run, 'repeat'>> = args.games
     ? args.games.split(',').flatMap((games) => args.processes.split(',').map((processes) => ({ games: Number(games), processes: Number(processes), db })))
     : [
         { games: 100, processes: 1, db: 'postgresql' },
@@ -391,6 +403,11 @@ if (args.idle) {
         { games: 1000, processes: 1, db: 'postgresql' },
         { games: 1000, processes: 2, db: 'postgresql' },
       ];
+  // Each number of games measured --repeat times in a row, its process counts each time.
+  const repeats = Array.from({ length: Number(args.repeat) }, (_, repeat) => repeat);
+  const runs: Run[] = [...new Set(plan.map((run) => run.games))].flatMap((games) =>
+    repeats.flatMap((repeat) => plan.filter((run) => run.games === games).map((run) => ({ ...run, repeat }))),
+  );
   try {
     await loadRuns(runs);
   } finally {
