@@ -54,8 +54,13 @@ export async function openProxiedGames(url: string, count: number, everyone: Rec
 }
 
 /** Plays the games out around `fault`, once every game is a few moves in; returns what the players saw. */
-export async function playThrough(games: ProxiedGame[], fault: () => Promise<void>, timeoutMs = 90_000): Promise<FaultSeen> {
-  const finished = games.map((game) => Promise.all([...game.players.map((p) => p.playOut(proxiedScript, timeoutMs, 40)), game.spectator.playOut(proxiedScript, timeoutMs)]));
+export async function playThrough(games: ProxiedGame[], fault: () => Promise<void>, { timeoutMs = 90_000, thinkMs = 40 } = {}): Promise<FaultSeen> {
+  // When each client was done (its game ended and its moves answered): a connection the fault cuts after that is not waited for.
+  const doneAt = new Map<ReconnectingPlayer, number>();
+  const done = (client: ReconnectingPlayer, playing: Promise<void>) => playing.then(() => void doneAt.set(client, Date.now()));
+  const finished = games.map((game) =>
+    Promise.all([...game.players.map((p) => done(p, p.playOut(proxiedScript, timeoutMs, thinkMs))), done(game.spectator, game.spectator.playOut(proxiedScript, timeoutMs))]),
+  );
   const deadline = Date.now() + 30_000;
   while (games.some((game) => game.players[0].known.ply < 6)) {
     if (Date.now() > deadline) throw new Error('the games did not get going');
@@ -71,10 +76,12 @@ export async function playThrough(games: ProxiedGame[], fault: () => Promise<voi
     throw error;
   });
   const clients = games.flatMap(watchers);
-  const cut = clients.filter((client) => client.disconnects.some((at) => at >= faultAt));
+  const cutAt = (client: ReconnectingPlayer) => client.disconnects.find((at) => at >= faultAt && at <= doneAt.get(client)!);
+  const cut = clients.filter((client) => cutAt(client) !== undefined);
   // Without a cut connection, every game is touched (a Redis or database fault reaches them all).
   const hit = cut.length ? games.filter((game) => watchers(game).some((client) => cut.includes(client))) : games;
-  const offline = cut.map((client) => (client.reconnects.find((at) => at >= faultAt) ?? Infinity) - faultAt);
+  // A client cut before it was done saw the rest of its game after a reconnection, so it has one.
+  const offline = cut.map((client) => client.reconnects.find((at) => at >= cutAt(client)!)! - faultAt);
   const pauses = (game: ProxiedGame, after: boolean) => {
     const times = game.players.flatMap((p) => p.acked.map((a) => a.at)).sort((x, y) => x - y);
     return Math.max(0, ...times.slice(1).map((at, i) => ((at >= faultAt) === after ? at - times[i]! : 0)));
