@@ -108,7 +108,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await http.register(limitsPlugin, core);
   await http.register(playersPlugin, core);
   await http.register(roomsPlugin, core);
-  await http.register(feedPlugin, { ...core, clustered: redis !== undefined });
+  await http.register(feedPlugin, { ...core, channel: redis?.channel });
   await http.register(matchesPlugin, core);
   await http.register(presencePlugin, core);
   await http.register(outagePlugin, core);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
@@ -6,8 +7,18 @@ import type { Server } from 'socket.io';
 export interface RedisLink {
   /** Whether broadcasts reach the other processes right now. */
   readonly connected: boolean;
+  /** Messages between the processes on a channel of their own (committed match events). */
+  readonly channel: ProcessChannel;
   close(): Promise<void>;
 }
+
+/** A string to every other process, at most once; nothing while Redis is unreachable. */
+export interface ProcessChannel {
+  publish(message: string): void;
+  onMessage(listener: (message: string) => void): void;
+}
+
+const CHANNEL = 'oanquan:processes';
 
 /**
  * With several server processes behind a load balancer, a broadcast must reach
@@ -27,7 +38,7 @@ export async function attachRedisAdapter(io: Server, url: string, log?: FastifyB
   // PUBLISH per move, a timer, an exception and their garbage per move on every process (about 2-3 % of a
   // process's time under load). Nothing here waits on a reply: a publish is fire and forget, and the stream
   // readers block for 5 s by themselves (a timeout as long only raced their answer).
-  const client = createClient({ url, commandOptions: { timeout: 0 } });
+  const client = newClient(url);
   let lost = false;
   client.on('error', (error: Error) => {
     // Without a listener an 'error' would crash the process; one line per outage is enough.
@@ -41,6 +52,7 @@ export async function attachRedisAdapter(io: Server, url: string, log?: FastifyB
   });
   await client.connect();
   io.adapter(createAdapter(client));
+  const channel = await processChannel(client);
   const adapter = io.of('/').adapter as unknown as { doPublish(message: unknown): Promise<string> };
   const publish = adapter.doPublish.bind(adapter);
   adapter.doPublish = (message) => (client.isReady ? publish(message) : Promise.reject(new Error('Redis is not connected')));
@@ -48,10 +60,57 @@ export async function attachRedisAdapter(io: Server, url: string, log?: FastifyB
     get connected() {
       return client.isReady;
     },
+    channel,
     async close() {
-      // A polite close waits for Redis to answer; without Redis, just drop the connection.
-      if (client.isReady) await client.close();
-      else if (client.isOpen) client.destroy();
+      await channel.close();
+      await closeClient(client);
     },
+  };
+}
+
+const newClient = (url: string) => createClient({ url, commandOptions: { timeout: 0 } });
+type Client = ReturnType<typeof newClient>;
+
+/** A polite close waits for Redis to answer; without Redis, just drop the connection. */
+async function closeClient(client: Client): Promise<void> {
+  if (client.isReady) await client.close();
+  else if (client.isOpen) client.destroy();
+}
+
+/**
+ * Plain pub/sub beside the adapter: the adapter's server-side emit encodes
+ * every message with msgpack, and every process decodes every message, its
+ * own included, before it finds that it sent it (a sixth of a process's work
+ * on Redis with two processes, for a move's one message). Here a message is
+ * this process's id and then the text: its own are dropped on the id, read
+ * from the bytes, and the others' text is the caller's to parse. The
+ * subscriber is a connection of its own (a subscribed connection takes no
+ * other commands) and subscribes again after a reconnection by itself.
+ */
+async function processChannel(client: Client): Promise<ProcessChannel & { close(): Promise<void> }> {
+  const id = Buffer.from(`${randomUUID()}|`);
+  const subscriber = client.duplicate();
+  let listener: (message: string) => void = () => {};
+  // The main client's listener reports an outage; this one only keeps an 'error' from crashing the process.
+  subscriber.on('error', () => {});
+  await subscriber.connect();
+  await subscriber.subscribe(
+    CHANNEL,
+    (message: Buffer) => {
+      if (message.length > id.length && message.compare(id, 0, id.length, 0, id.length) === 0) return;
+      const from = message.indexOf(0x7c);
+      listener(message.toString('utf8', from + 1));
+    },
+    true,
+  );
+  return {
+    publish(message) {
+      // Fire and forget: what a process misses, its feed's check reads from the database.
+      if (client.isReady) client.publish(CHANNEL, Buffer.concat([id, Buffer.from(message)])).catch(() => {});
+    },
+    onMessage(next) {
+      listener = next;
+    },
+    close: () => closeClient(subscriber),
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { Publish } from '../matches/match-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { GameServer } from '../realtime/game-server.js';
+import type { ProcessChannel } from '../redis-adapter.js';
 import { MatchFeed } from './match-feed.js';
 
 declare module 'fastify' {
@@ -15,9 +16,9 @@ declare module 'fastify' {
   }
 }
 
-export const feedPlugin = fp<{ config: Config; db: Database; io: GameServer; metrics: Metrics; clustered: boolean }>(
-  async (app, { config, db, io, metrics, clustered }) => {
-    const feed = new MatchFeed(io, db, app.log, clustered, config.MATCH_FEED_CHECK_MS);
+export const feedPlugin = fp<{ config: Config; db: Database; io: GameServer; metrics: Metrics; channel: ProcessChannel | undefined }>(
+  async (app, { config, db, io, metrics, channel }) => {
+    const feed = new MatchFeed(io, db, app.log, channel, config.MATCH_FEED_CHECK_MS);
     feed.start();
     app.decorate('feed', feed);
     app.decorate('publish', (code, envelopes) => {

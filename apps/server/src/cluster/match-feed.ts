@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { packEnvelope, unpackEnvelope, type MatchEventEnvelope } from '@oanquan/protocol';
+import { packEnvelope, unpackEnvelope, type MatchEventEnvelope, type WireEnvelope } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { roomChannel, type GameServer } from '../realtime/game-server.js';
+import type { ProcessChannel } from '../redis-adapter.js';
+
+/** What goes between the processes: a room's committed events, moves packed as on the wire. */
+type FeedMessage = [roomCode: string, envelopes: WireEnvelope[]];
 
 /** What this process has handed to its own sockets of one match, and what waits for its turn. */
 interface Delivered {
@@ -57,12 +61,13 @@ export class MatchFeed {
     private readonly io: GameServer,
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    /** Set when other processes share the match rooms (Redis adapter). */
-    private readonly clustered: boolean,
+    /** Set when other processes share the match rooms (through Redis). */
+    private readonly channel: ProcessChannel | undefined,
     repairMs: number,
   ) {
-    if (!clustered) return;
-    io.of('/').on('match:events', (code, wire) => {
+    if (!channel) return;
+    channel.onMessage((message) => {
+      const [code, wire] = JSON.parse(message) as FeedMessage;
       const envelopes = wire.map(unpackEnvelope);
       this.deliver(code, envelopes);
       this.heard?.(envelopes);
@@ -92,7 +97,7 @@ export class MatchFeed {
    * least this much, so this replaces the guess.
    */
   watching(code: string, matchId: string, version: number): void {
-    if (!this.clustered) return;
+    if (!this.channel) return;
     const seen = this.delivered.get(matchId);
     if (!seen) {
       this.delivered.set(matchId, { code, upTo: version, held: new Map() });
@@ -106,17 +111,15 @@ export class MatchFeed {
   }
 
   readonly publish = async (code: string, envelopes: MatchEventEnvelope[]): Promise<void> => {
-    if (!this.clustered) {
+    if (!this.channel) {
       for (const envelope of envelopes) this.io.to(roomChannel(code)).emit('match:event', packEnvelope(envelope));
       return;
     }
     this.deliver(code, envelopes);
     // Fire and forget: a message that never leaves is repaired by the other processes' checks. Moves go packed, as
     // to clients: a move's message through Redis is 140 bytes instead of 290, less for every process to decode.
-    const adapter = this.io.of('/').adapter;
-    Promise.resolve()
-      .then(() => adapter.serverSideEmit(['match:events', code, envelopes.map(packEnvelope)]))
-      .catch((error: unknown) => this.log.warn({ err: error, roomCode: code }, 'publishing match events failed'));
+    const message: FeedMessage = [code, envelopes.map(packEnvelope)];
+    this.channel.publish(JSON.stringify(message));
     // What was committed here is answered once the sockets here have it, and so whatever it follows.
     for (const envelope of envelopes) {
       if (this.delivered.get(envelope.matchId)?.held.get(envelope.version) === envelope) await this.fill(envelope.matchId);

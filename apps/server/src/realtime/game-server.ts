@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, PublicPlayer, ServerToClientEvents, WireEnvelope } from '@oanquan/protocol';
+import type { ClientToServerEvents, PublicPlayer, ServerToClientEvents } from '@oanquan/protocol';
 
 /**
  * The Socket.IO server as every part of the server sees it, and the channel
@@ -15,10 +15,8 @@ export interface SocketData {
   /** Where it connected from, as the connection limits counted it. */
   address: string;
 }
-/** Between server processes, through the Redis adapter: a room's committed match events, moves packed as on the wire. */
-export interface InterServerEvents {
-  'match:events': (roomCode: string, envelopes: WireEnvelope[]) => void;
-}
+/** None: what the processes tell each other goes on a channel of their own (redis-adapter.ts). */
+export type InterServerEvents = Record<never, never>;
 export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
