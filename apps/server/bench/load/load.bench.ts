@@ -272,7 +272,7 @@ function missing(tally: LoadTally, stored: Set<string>): number {
   return lost;
 }
 
-async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures> {
+async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures & { entry: ServerProcess['entry'] }> {
   const dataDir = run.db === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'oanquan-load-')) : null;
   // A Redis of the run's own: the shared one carries whatever other servers on this machine broadcast.
   const redis = run.processes > 1 ? await startRedis() : null;
@@ -303,7 +303,7 @@ async function serverRun(run: Run, databaseUrl: string | null): Promise<Figures>
     // An INTERNAL answer is a bug: show the first error or warning the server logged.
     const logged = servers.flatMap((server) => server.output().split('\n')).filter((entry) => entry.includes('"level":50') || entry.includes('"level":40'));
     if (logged.length) console.log(`  server errors and warnings logged: ${logged.length}; the first: ${logged[0]!.slice(0, 1500)}`);
-    return { ...figures, lost };
+    return { ...figures, lost, entry: servers[0]!.entry };
   } finally {
     for (const server of servers) {
       server.child.kill('SIGTERM');
@@ -365,7 +365,8 @@ async function loadRuns(runs: Run[]): Promise<void> {
         console.log(line('floor relay (Socket.IO + one prepared statement per move)', floor.figures));
       }
       const server = await serverRun(run, run.db === 'postgresql' ? databaseUrl : null);
-      console.log(line('server', server));
+      // The sources run through tsx when the build is older than them (see server-entry.ts): not the server that ships.
+      console.log(line(server.entry === 'build' ? 'server' : 'server, from its sources (the build is older: pnpm build)', server));
       results.push({ run, figures: server });
       const ratio = floor ? `×${times(server.ack.p50 / floor.figures.ack.p50)} / ×${times(server.ack.p99 / floor.figures.ack.p99)}` : '–';
       if (floor) {
