@@ -88,7 +88,8 @@ async function closeClient(client: Client): Promise<void> {
  * other commands) and subscribes again after a reconnection by itself.
  */
 async function processChannel(client: Client, log?: FastifyBaseLogger): Promise<ProcessChannel & { close(): Promise<void> }> {
-  const id = Buffer.from(`${randomUUID()}|`);
+  const prefix = `${randomUUID()}|`;
+  const id = Buffer.from(prefix);
   const subscriber = client.duplicate();
   let listener: (message: string) => void = () => {};
   // The main client's listener reports an outage; this one only keeps an 'error' from crashing the process.
@@ -110,7 +111,7 @@ async function processChannel(client: Client, log?: FastifyBaseLogger): Promise<
   return {
     publish(message) {
       // Fire and forget: what a process misses, its feed's check reads from the database.
-      if (client.isReady) client.publish(CHANNEL, Buffer.concat([id, Buffer.from(message)])).catch(() => {});
+      if (client.isReady) client.publish(CHANNEL, prefix + message).catch(() => {});
     },
     onMessage(next) {
       listener = next;
