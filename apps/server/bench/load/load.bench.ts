@@ -10,7 +10,9 @@
  *                                       the two-process figures over the one-process ones
  *   pnpm bench:load --idle 1000,5000,10000   server RSS and heap as idle sockets in rooms grow to each count
  *   pnpm bench:load --games 100 --db pglite --no-floor --cpu-prof .data/profiles
- *                                       also writes each server process's CPU profile (.cpuprofile) there
+ *                                       also writes each server process's CPU profile (.cpuprofile) there, and the
+ *                                       floor relay's, with each run's measured window: `pnpm bench:profile .data/profiles`
+ *                                       prints µs per move by package, file or function, side by side (profile-layers.ts)
  *   pnpm bench:load --games 300,600 --pin   the load generator pinned to core 1, the floor relay and the
  *                                       server to core 0 beside a PostgreSQL of the run's own (taskset; see pinning.ts)
  *   pnpm bench:load --games 300 --pin --warmup 20 --duration 40
@@ -44,7 +46,7 @@
  * versions still not seen five seconds after the last move was answered.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +59,7 @@ import { echoLatencies, startFloorGames } from './floor-players.js';
 import { commitMoveSql } from './floor-sql.js';
 import { closeAll, LoadTally, startGames } from './game-players.js';
 import { idleSocketsRun } from './idle-sockets.js';
+import type { ProfileWindow } from './profile-layers.js';
 import { describePinning, pin, pinnedPostgres, pinningFor } from './pinning.js';
 import { ProcessGroupWatch, processesNamed, ProcessWatch } from './process-stats.js';
 import { floorRatioMedians, type FloorRatio } from './floor-ratios.js';
@@ -143,9 +146,11 @@ async function measure(tally: LoadTally, pids: number[], games: number, label: s
   const loops = await loopDelays(metricsUrls);
   tally.measuring = true;
   const started = performance.now();
+  const fromUs = monotonicUs();
   await sleep(durationS * 1000);
   tally.measuring = false;
   const seconds = (performance.now() - started) / 1000;
+  writeProfileWindows({ label, pids, fromUs, toUs: monotonicUs(), moves: tally.achieved });
   const processes = watch.stop();
   const databaseSeconds = databaseWatch?.stop();
   const load = loadavg();
@@ -201,6 +206,17 @@ async function sequentialPg(url: string, count: number): Promise<number[]> {
   }
   await client.end();
   return latencies;
+}
+
+/** The clock CPU profiles are stamped with (V8's ticks: CLOCK_MONOTONIC, as `hrtime`), in microseconds. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** With --cpu-prof, the measured window beside each process's profile, which `pnpm bench:profile` reads. */
+function writeProfileWindows(run: Omit<ProfileWindow, 'pid'> & { pids: number[] }): void {
+  if (!args['cpu-prof']) return;
+  const { pids, ...window } = run;
+  mkdirSync(args['cpu-prof'], { recursive: true });
+  for (const pid of pids) writeFileSync(path.resolve(args['cpu-prof'], `${window.label}.${pid}.window.json`), JSON.stringify({ ...window, pid } satisfies ProfileWindow));
 }
 
 /** Node writes the profile when the process exits, which SIGTERM's drain (server) or handler (relay) ends with. */
