@@ -45,13 +45,13 @@ interface Profile {
   timeDeltas: number[];
 }
 
-export type Grouping = 'package' | 'file' | 'function';
+type Grouping = 'package' | 'file' | 'function';
 
 /** Frames shown apart from the busy time: the loop waiting, and the write that a descheduled process is caught in. */
 const apart = new Set(['(idle)', 'writev']);
 
 /** Microseconds of samples per frame inside the window, and the window's busy total outside `apart`. */
-export function selfTimes(profile: Profile, fromUs: number, toUs: number): { byFrame: Map<CallFrame, number>; busyUs: number; writevUs: number } {
+function selfTimes(profile: Profile, fromUs: number, toUs: number): { byFrame: Map<CallFrame, number>; busyUs: number; writevUs: number } {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const byFrame = new Map<CallFrame, number>();
   let at = profile.startTime;
@@ -72,7 +72,7 @@ export function selfTimes(profile: Profile, fromUs: number, toUs: number): { byF
 }
 
 /** Names a frame by the source it came from: a bundle's frames through the bundle's source map, when there is one. */
-export class FrameNames {
+class FrameNames {
   private readonly maps = new Map<string, TraceMap | null>();
 
   name(frame: CallFrame, by: Grouping): string {
@@ -106,7 +106,7 @@ export class FrameNames {
 }
 
 /** A source path's layer: an npm package, a module of Node's, or a folder of the project's own. */
-export function layer(where: string): string {
+function layer(where: string): string {
   const dependency = /^node_modules\/((@[^/]+\/)?[^/]+)/.exec(where);
   if (dependency) return dependency[1]!;
   if (where.startsWith('node:')) return `node:${where.slice(5).split('/')[0]}`;
@@ -138,9 +138,10 @@ function main(): void {
     columns.push({ title: `${window.label} (pid ${window.pid}, ${window.moves} moves)`, perMove, busy: busyUs / window.moves, writev: writevUs / window.moves });
   }
   if (!columns.length) throw new Error(`no measured window with its profile in ${dir}: run pnpm bench:load --cpu-prof ${dir}`);
-  const first = columns[0]!.perMove;
+  // Against the first run; a run alone is sorted by its own figures.
+  const base = columns.length > 1 ? columns[0]!.perMove : new Map<string, number>();
   const keys = [...new Set(columns.flatMap((column) => [...column.perMove.keys()]))];
-  const spread = (key: string) => Math.max(...columns.map((column) => Math.abs((column.perMove.get(key) ?? 0) - (columns.length > 1 ? (first.get(key) ?? 0) : 0))));
+  const spread = (key: string) => Math.max(...columns.map((column) => Math.abs((column.perMove.get(key) ?? 0) - (base.get(key) ?? 0))));
   keys.sort((a, b) => spread(b) - spread(a));
   const cell = (us: number | undefined) => (us === undefined ? '–' : us.toFixed(1));
   console.log(`µs of main-thread samples per acknowledged move, by ${by}, inside each run's measured window`);
