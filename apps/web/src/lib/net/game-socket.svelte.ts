@@ -33,7 +33,7 @@ export class GameSocket {
       autoConnect: false,
       // Back soon after a node is gone, and spread out so that its players do not all arrive at once.
       ...reconnectionOptions,
-      // The handshake carries the session cookie; nothing to send but after making sure there is one.
+      // The session is the cookie, so nothing to send; whether it could be checked decides how a refusal is taken.
       auth: (send) => {
         void who.ensure().then((outcome) => {
           this.unchecked = typeof outcome !== 'string';
@@ -82,7 +82,11 @@ export class GameSocket {
       this.problem = failure(ClientErrorCode.Offline, error.message);
       this.status = this.everConnected ? 'reconnecting' : this.socket.active ? 'connecting' : 'failed';
     });
-    this.socket.connect();
+    // The server reads the session cookie off the handshake's first request, which goes out on connect(),
+    // before `auth` is asked. Opened before the session is known, it would carry no cookie on a first visit
+    // (or an expired one), be refused, and the page would renew the session it had just made: the player
+    // shown, gone, shown again, and a form opened in between lost.
+    void who.ensure().then(() => this.socket.connect());
   }
 
   get connected(): boolean {
