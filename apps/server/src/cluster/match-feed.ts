@@ -27,9 +27,9 @@ interface Delivered {
   /** A version the database had and we had not, at the previous check: missing if still so now. */
   behind?: number;
   /**
-   * Set when the match was first seen here by an event or a check rather
-   * than by a socket being given it: `upTo` is then a guess, which the
-   * first socket's snapshot replaces (see `watching`).
+   * Set when the match was first seen here by an event rather than by a
+   * socket being given it (sockets are joining): `upTo` is then a guess,
+   * which the first socket's snapshot replaces (see `watching`).
    */
   guessed?: boolean;
 }
@@ -214,12 +214,16 @@ export class MatchFeed {
         WHERE r.code = ANY(${codes}::text[])
           AND (m.id = ANY(${known}::uuid[]) OR m.number = (SELECT max(n.number) FROM match n WHERE n.room_id = r.id))
         ORDER BY r.code, m.number`;
+      // Rooms where sockets here were given a match (by a snapshot, a sync or a rematch event), not only joining.
+      const followed = new Set([...this.delivered.values()].filter((seen) => !seen.guessed).map((seen) => seen.code));
       for (const row of rows) {
         const seen = this.delivered.get(row.id);
         if (!seen) {
-          // No socket here was given this match: a rematch whose events have not come yet (the sockets have none
-          // of it: missing if still so at the next check), or a socket joining right now, whose snapshot will say.
-          if (row.version > 0) this.delivered.set(row.id, { code: row.code, upTo: 0, held: new Map(), behind: row.version, guessed: true });
+          // No socket here was given this match. Where the sockets follow an earlier match of the room, a rematch
+          // whose events have not come yet: they have none of it, missing if still so at the next check. Elsewhere
+          // they are all joining right now and their snapshot says where they start: counted from nothing, a join
+          // that spans two checks (a busy machine) would be sent the whole match again.
+          if (row.version > 0 && followed.has(row.code)) this.delivered.set(row.id, { code: row.code, upTo: 0, held: new Map(), behind: row.version });
           continue;
         }
         if (row.version <= seen.upTo) {
