@@ -2,7 +2,7 @@ import type { PuzzleAttemptResponse, PuzzleView } from '@oanquan/protocol';
 import { legalMoves, play, stateFromPosition, type Move } from '@oanquan/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness } from './support/harness.js';
 
 /** Plays a move on the board as a person does: the square, then the arrow of its direction. */
 async function playOnBoard(page: Page, move: Move): Promise<PuzzleAttemptResponse> {
@@ -31,7 +31,7 @@ describe('puzzles in Chromium', () => {
 
   // Its own ceiling above its waits: the puzzles come from self-play on an engine thread of the lowest
   // priority, which a loaded machine (load 20 in a full run) starves for longer than the 60 s default.
-  it('opens the daily puzzle from the home page on a phone, plays it to a verdict that shows the line, and a second solver solves it in Vietnamese', async () => {
+  it('opens the daily puzzle from the home page on a phone, plays it as a guest to an unrated verdict that shows the line, and an account solves it in Vietnamese', async () => {
     const first = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 } });
     await first.page.goto(harness.server.url);
     // The background job stores the puzzles a few seconds after the start. Polled from here: a page
@@ -53,6 +53,8 @@ describe('puzzles in Chromium', () => {
     expect(daily).toMatchObject({ id: puzzle.id, day: new Date().toISOString().slice(0, 10) });
     expect(await first.page.textContent('[data-puzzle] h2')).toContain(daily.day);
 
+    // A guest is told before the first move that their tries are not rated.
+    expect(await first.page.textContent('[data-puzzle-unrated]')).toContain('not rated');
     // The first solver plays the first legal move each time until the verdict, which reveals the line.
     let game = stateFromPosition(puzzle.position, puzzle.rules);
     let verdict: PuzzleAttemptResponse;
@@ -68,7 +70,8 @@ describe('puzzles in Chromium', () => {
       game = theirs.state;
     }
     await first.page.waitForSelector(`[data-phase="${verdict.status}"]`);
-    expect(await first.page.textContent('[data-rating-change]')).toContain('1500 →');
+    expect(verdict).toMatchObject({ solver: null, puzzle: null });
+    expect(await first.page.textContent('[data-rating-change]')).toContain('Guests\' tries are not rated');
     expect(await first.page.locator('[data-puzzle-themes] li').count()).toBe(puzzle.themes.length);
     // The line, animated from the puzzle's position, ends on the position the line leads to.
     await first.page.click('[data-show-line]');
@@ -86,8 +89,11 @@ describe('puzzles in Chromium', () => {
     expect(first.errors).toEqual([]);
     await first.context.close();
 
-    // A second solver, in Vietnamese, plays the line and solves it: their rating goes up.
+    // A second solver, in Vietnamese, keeps an account, plays the line and solves it: their rating goes up.
     const second = await newPlayer(harness.browser, { locale: 'vi-VN', viewport: { width: 320, height: 640 } });
+    await second.page.goto(harness.server.url);
+    await second.page.waitForSelector('[data-me] [data-my-name]');
+    await keepAccount(second.page, 'puzzle_solver');
     await second.page.goto(`${harness.server.url}/puzzles?id=${puzzle.id}`);
     await shownPuzzle(second.page);
     for (let i = 0; i < verdict.line.length; i += 2) {

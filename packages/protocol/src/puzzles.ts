@@ -23,7 +23,9 @@ export type PuzzleSolver = z.infer<typeof puzzleSolver>;
  * GET /api/puzzles/next, /api/puzzles/daily, /api/puzzles/<id>: the position
  * and how many moves the solver must find, never the line. `solver` is the
  * asker's puzzle rating (null for someone who never tried one); `tried` says
- * whether they already tried this puzzle (a second try is not rated).
+ * whether they already tried this puzzle (a second try is not rated);
+ * `rated` whether the asker's try would be rated: an account's first try
+ * (a guest's tries never are).
  */
 export const puzzleView = z.object({
   id: uuid,
@@ -38,6 +40,7 @@ export const puzzleView = z.object({
   day: z.string().nullable(),
   solver: puzzleSolver.nullable(),
   tried: z.boolean(),
+  rated: z.boolean(),
 });
 export type PuzzleView = z.infer<typeof puzzleView>;
 

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { puzzleAttemptRequest, uuid, type PuzzleAttemptResponse, type PuzzleView } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { CostBudgets } from '../players/cost-budgets.js';
-import type { PlayerService } from '../players/player-service.js';
-import type { PuzzleService } from '../puzzles/puzzle-service.js';
+import type { Identity, PlayerService } from '../players/player-service.js';
+import type { PuzzleService, Solver } from '../puzzles/puzzle-service.js';
 import { sessionToken } from './session-cookie.js';
-import { requirePaidPlayer, requirePlayer } from './session-routes.js';
+import { requireIdentity, requirePaidPlayer } from './session-routes.js';
 import { parseInput } from './validate.js';
 
 export interface PuzzleRouteOptions {
@@ -17,14 +17,15 @@ export interface PuzzleRouteOptions {
 /**
  * GET /puzzles/next, /puzzles/daily and /puzzles/:id (anyone; a signed-in
  * solver gets puzzles near their rating), POST /puzzles/:id/attempts (the
- * solver's moves so far; a guest's row is made on their first).
+ * solver's moves so far; a guest's row is made on their first, and only an
+ * account's tries are rated).
  */
 export async function puzzleRoutes(app: FastifyInstance, { players, costs, puzzles }: PuzzleRouteOptions) {
-  /** The asker's player id, or null for someone without a session (or with one that is no longer valid). */
-  const asker = async (request: FastifyRequest): Promise<string | null> => {
+  /** The asker, or null for someone without a session (or with one that is no longer valid). */
+  const asker = async (request: FastifyRequest): Promise<Solver | null> => {
     if (!sessionToken(request)) return null;
     try {
-      return (await requirePlayer(players, request)).id;
+      return solverOf(await requireIdentity(players, request));
     } catch (error) {
       if (error instanceof ServiceError) return null;
       throw error;
@@ -45,7 +46,11 @@ export async function puzzleRoutes(app: FastifyInstance, { players, costs, puzzl
   app.post<{ Params: { id: string } }>('/puzzles/:id/attempts', async (request): Promise<PuzzleAttemptResponse> => {
     const id = parseInput(uuid, request.params.id);
     const { moves } = parseInput(puzzleAttemptRequest, request.body);
-    const player = await requirePaidPlayer(players, costs, request, 'puzzle');
-    return puzzles.attempt(player.id, id, moves);
+    await requirePaidPlayer(players, costs, request, 'puzzle');
+    return puzzles.attempt(solverOf(await requireIdentity(players, request)), id, moves);
   });
+}
+
+function solverOf(identity: Identity): Solver {
+  return { id: identity.player.id, account: identity.username !== null };
 }

@@ -1,7 +1,10 @@
 // Puzzles for solvers: the next one near their puzzle rating, the daily one,
 // and a try checked move by move against the stored line (the client only
 // ever sends its own moves; the opponent's replies and the verdict are the
-// server's). A solver's first try at a puzzle is rated; later ones are not.
+// server's). An account's first try at a puzzle is rated, for the account
+// and for the puzzle; later tries are not, and a guest's never are: guests
+// are free and unlimited, so one could fail every puzzle on purpose to push
+// its rating and learn its line for someone else's "first try".
 
 import { createHash } from 'node:crypto';
 import { ErrorCode, type PuzzleAttemptResponse, type PuzzleSolver, type PuzzleTheme, type PuzzleView } from '@oanquan/protocol';
@@ -17,6 +20,12 @@ const DEFAULT_RATING = 1500;
 
 const COLUMNS = 'id, rules, position, line, themes, rating, deviation, volatility, attempts, solved';
 
+/** Who asks: an account's tries are rated, a guest's are not. */
+export interface Solver {
+  id: string;
+  account: boolean;
+}
+
 export class PuzzleService {
   constructor(
     private readonly db: Database,
@@ -24,24 +33,23 @@ export class PuzzleService {
   ) {}
 
   /** A puzzle near the solver's rating that they have not tried; any near it once they have tried them all. */
-  async next(playerId: string | null): Promise<PuzzleView> {
-    const solver = playerId === null ? null : await this.solver(playerId);
+  async next(asker: Solver | null): Promise<PuzzleView> {
+    const solver = asker === null ? null : await this.solver(asker.id);
     const rating = solver?.rating ?? DEFAULT_RATING;
-    let rows = await this.nearest(rating, playerId);
-    if (rows.length === 0 && playerId !== null) rows = await this.nearest(rating, null);
+    let rows = await this.nearest(rating, asker?.id ?? null);
+    if (rows.length === 0 && asker !== null) rows = await this.nearest(rating, null);
     if (rows.length === 0) throw noPuzzle();
     const puzzle = rows[Math.floor(this.random() * rows.length)]!;
-    return this.view(puzzle, playerId, solver, null);
+    return this.view(puzzle, asker, solver, null);
   }
 
-  async byId(id: string, playerId: string | null): Promise<PuzzleView> {
+  async byId(id: string, asker: Solver | null): Promise<PuzzleView> {
     const puzzle = await this.find(id);
-    return this.view(puzzle, playerId, playerId === null ? null : await this.solver(playerId), null);
+    return this.view(puzzle, asker, asker === null ? null : await this.solver(asker.id), null);
   }
 
-  /** The puzzle of the UTC day: chosen once, by whichever node is asked first, and kept. */
   /** The puzzle of the UTC day, chosen once and stored so every process shows the same; null while the site has none. */
-  async daily(playerId: string | null, now = new Date()): Promise<PuzzleView | null> {
+  async daily(asker: Solver | null, now = new Date()): Promise<PuzzleView | null> {
     const day = now.toISOString().slice(0, 10);
     const date = new Date(`${day}T00:00:00Z`);
     let chosen = await this.db.prisma.dailyPuzzle.findUnique({ where: { day: date } });
@@ -53,22 +61,25 @@ export class PuzzleService {
       if (!chosen) throw noPuzzle();
     }
     const puzzle = await this.find(chosen.puzzleId);
-    return this.view(puzzle, playerId, playerId === null ? null : await this.solver(playerId), day);
+    return this.view(puzzle, asker, asker === null ? null : await this.solver(asker.id), day);
   }
 
   /**
    * Checks the solver's moves so far against the line: a wrong one fails
    * the puzzle, a right one is answered with the opponent's reply until the
-   * last, which solves it. The verdict is rated on the first try.
+   * last, which solves it. The verdict is rated on an account's first try.
+   * Either verdict shows the whole line: the try it ends is already
+   * recorded, and a solver who failed could walk the line anyway by trying
+   * again (unrated) move by move.
    */
-  async attempt(playerId: string, id: string, moves: readonly Move[]): Promise<PuzzleAttemptResponse> {
+  async attempt(asker: Solver, id: string, moves: readonly Move[]): Promise<PuzzleAttemptResponse> {
     const puzzle = await this.find(id);
     const solverMoves = (puzzle.line.length + 1) / 2;
     if (moves.length > solverMoves) throw new ServiceError(ErrorCode.BadRequest, `This puzzle takes ${solverMoves} moves`);
     const wrong = moves.findIndex((move, i) => !sameMove(move, puzzle.line[2 * i]!));
     if (wrong === -1 && moves.length < solverMoves) return { status: 'continue', reply: puzzle.line[2 * moves.length - 1]! };
     const solved = wrong === -1;
-    const change = await this.rate(playerId, id, solved);
+    const change = asker.account ? await this.rate(asker.id, id, solved) : null;
     return {
       status: solved ? 'solved' : 'failed',
       line: puzzle.line,
@@ -77,10 +88,14 @@ export class PuzzleService {
     };
   }
 
-  /** Rates a first try, in one transaction with both rows locked; null when the solver tried this puzzle before. */
+  /**
+   * Rates a first try, in one transaction with both rows locked; null when the solver tried this puzzle before.
+   * The solver's row is made by one statement that waits on a concurrent maker instead of failing (Prisma's
+   * upsert reads, then inserts: a new solver's parallel first moves collided on the key).
+   */
   private async rate(playerId: string, puzzleId: string, solved: boolean) {
     return this.db.prisma.$transaction(async (tx) => {
-      await tx.puzzleSolver.upsert({ where: { playerId }, create: { playerId }, update: {} });
+      await tx.$executeRaw`INSERT INTO puzzle_solver (player_id) VALUES (${playerId}::uuid) ON CONFLICT (player_id) DO NOTHING`;
       // The solver's row first, then the puzzle's: every try takes them in this order, so two never wait on each other.
       const [solver] = await tx.$queryRawUnsafe<Glicko[]>('SELECT rating, deviation, volatility FROM puzzle_solver WHERE player_id = $1::uuid FOR UPDATE', playerId);
       const [puzzle] = await tx.$queryRawUnsafe<Glicko[]>('SELECT rating, deviation, volatility FROM puzzle WHERE id = $1::uuid FOR UPDATE', puzzleId);
@@ -129,7 +144,8 @@ export class PuzzleService {
     return row!.id;
   }
 
-  private async view(puzzle: StoredPuzzle, playerId: string | null, solver: PuzzleSolver | null, day: string | null): Promise<PuzzleView> {
+  private async view(puzzle: StoredPuzzle, asker: Solver | null, solver: PuzzleSolver | null, day: string | null): Promise<PuzzleView> {
+    const triedIt = asker !== null && (await tried(this.db.prisma, puzzle.id, asker.id));
     return {
       id: puzzle.id,
       rules: puzzle.rules,
@@ -141,7 +157,8 @@ export class PuzzleService {
       solved: puzzle.solved,
       day,
       solver,
-      tried: playerId !== null && (await tried(this.db.prisma, puzzle.id, playerId)),
+      tried: triedIt,
+      rated: asker !== null && asker.account && !triedIt,
     };
   }
 }

@@ -1,6 +1,7 @@
 // Puzzles over HTTP on both databases: stored from the engine, offered
-// without their line, tries checked against the line on the server, first
-// tries rated (Glicko-2) for the solver and the puzzle, the daily puzzle.
+// without their line, tries checked against the line on the server, an
+// account's first try rated (Glicko-2) for the solver and the puzzle, a
+// guest's never, the daily puzzle.
 
 import { findPuzzle, selfPlayPuzzles, type Puzzle } from '@oanquan/engine';
 import type { ErrorBody, PuzzleAttemptResponse, PuzzleView } from '@oanquan/protocol';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
 import { engines } from '../testing/databases.js';
-import { api, newGuest, startApp } from '../testing/live.js';
+import { api, newAccount, newGuest, startApp } from '../testing/live.js';
 import { storePuzzles } from './puzzle-store.js';
 
 /** rules.md E4's chain: a puzzle of two solver moves. */
@@ -63,7 +64,7 @@ describe.each(engines)('puzzles on %s', (engine) => {
     const next = await api<PuzzleView>(url, '/api/puzzles/next');
     expect(next.status).toBe(200);
     expect(next.body).not.toHaveProperty('line');
-    expect(next.body).toMatchObject({ solver: null, tried: false, day: null });
+    expect(next.body).toMatchObject({ solver: null, tried: false, rated: false, day: null });
     const daily = await api<PuzzleView>(url, '/api/puzzles/daily');
     expect(daily.body.day).toBe(new Date().toISOString().slice(0, 10));
     expect((await api<PuzzleView>(url, '/api/puzzles/daily')).body.id).toBe(daily.body.id);
@@ -72,10 +73,10 @@ describe.each(engines)('puzzles on %s', (engine) => {
   });
 
   it('plays the line move by move: the reply after a right move, solved and rated after the last', async () => {
-    const { token } = await newGuest(url);
+    const { token } = await newAccount(url);
     const id = (await db.prisma.puzzle.findFirstOrThrow({ where: { position: { startsWith: '2.0.0.1.' } } })).id;
     const view = await api<PuzzleView>(url, `/api/puzzles/${id}`, { token });
-    expect(view.body).toMatchObject({ solverMoves: 2, tried: false, themes: expect.arrayContaining(['capture-chain', 'quan']) });
+    expect(view.body).toMatchObject({ solverMoves: 2, tried: false, rated: true, themes: expect.arrayContaining(['capture-chain', 'quan']) });
 
     const first = await attempt(id, token, [chain.line[0]]);
     expect(first.body).toEqual({ status: 'continue', reply: chain.line[1] });
@@ -88,13 +89,13 @@ describe.each(engines)('puzzles on %s', (engine) => {
     const again = await attempt(id, token, [chain.line[0], chain.line[2]]);
     expect(again.body).toMatchObject({ status: 'solved', solver: null, puzzle: null });
     const after = await api<PuzzleView>(url, `/api/puzzles/${id}`, { token });
-    expect(after.body).toMatchObject({ tried: true, attempts: 1, solved: 1, solver: { attempts: 1, solved: 1 } });
+    expect(after.body).toMatchObject({ tried: true, rated: false, attempts: 1, solved: 1, solver: { attempts: 1, solved: 1 } });
     expect(after.body.solver!.rating).toBeCloseTo(done.body.solver!.after, 6);
     for (let i = 0; i < 6; i++) expect((await api<PuzzleView>(url, '/api/puzzles/next', { token })).body.id).not.toBe(id);
   });
 
   it('fails a wrong move at once, rated against the solver, and shows the whole line', async () => {
-    const { token } = await newGuest(url);
+    const { token } = await newAccount(url);
     const puzzle = others[0]!;
     const row = await db.prisma.puzzle.findFirstOrThrow({ where: { line: { equals: puzzle.line.map(({ square, dir }) => ({ square, dir })) } } });
     const failed = await attempt(row.id, token, [wrongFirst(puzzle)]);
@@ -104,6 +105,49 @@ describe.each(engines)('puzzles on %s', (engine) => {
     // The right answer afterwards changes nothing.
     expect((await attempt(row.id, token, puzzle.line.filter((_, i) => i % 2 === 0))).body).toMatchObject({ status: 'solved', solver: null });
     expect(await db.prisma.puzzleAttempt.findMany({ where: { puzzleId: row.id } })).toMatchObject([{ solved: false }]);
+  });
+
+  it('rates no guest: a guest who fails on purpose moves no rating and records nothing, and the account that solves next is rated once', async () => {
+    const thrower = await newGuest(url);
+    const puzzle = others[1]!;
+    const row = await db.prisma.puzzle.findFirstOrThrow({ where: { line: { equals: puzzle.line.map(({ square, dir }) => ({ square, dir })) } } });
+    const guestView = await api<PuzzleView>(url, `/api/puzzles/${row.id}`, { token: thrower.token });
+    expect(guestView.body).toMatchObject({ tried: false, rated: false });
+    const thrown = await attempt(row.id, thrower.token, [wrongFirst(puzzle)]);
+    expect(thrown.body).toMatchObject({ status: 'failed', line: puzzle.line, solver: null, puzzle: null });
+    // The guest solving it afterwards is not rated either, and nothing of theirs is stored.
+    expect((await attempt(row.id, thrower.token, puzzle.line.filter((_, i) => i % 2 === 0))).body).toMatchObject({ status: 'solved', solver: null, puzzle: null });
+    expect(await db.prisma.puzzleAttempt.count({ where: { playerId: thrower.player.id } })).toBe(0);
+    expect(await db.prisma.puzzleSolver.count({ where: { playerId: thrower.player.id } })).toBe(0);
+    expect(await db.prisma.puzzle.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ rating: row.rating, deviation: row.deviation, attempts: 0, solved: 0 });
+
+    // The account that plays the thrown line is rated from the puzzle's own rating, once.
+    const solver = await newAccount(url);
+    const solved = await attempt(row.id, solver.token, puzzle.line.filter((_, i) => i % 2 === 0));
+    expect(solved.body).toMatchObject({ status: 'solved', solver: { before: 1500 }, puzzle: { before: row.rating } });
+    expect(await db.prisma.puzzle.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ attempts: 1, solved: 1 });
+  });
+
+  it("records a new account's parallel first moves as one first try, every answer clean", async () => {
+    const { token, player } = await newAccount(url);
+    const puzzle = others.at(-1)!;
+    const row = await db.prisma.puzzle.findFirstOrThrow({ where: { line: { equals: puzzle.line.map(({ square, dir }) => ({ square, dir })) } } });
+    const right = puzzle.line[0]!;
+    // Every first move at once: all but the right one fail, and each failure is a first try until one is recorded.
+    const moves = Array.from({ length: 12 }, (_, square) => [1, -1].map((dir) => ({ square, dir }))).flat();
+    const answers = await Promise.all(moves.map((move) => attempt(row.id, token, [move])));
+    expect(answers.map((answer) => answer.status)).toEqual(moves.map(() => 200));
+    const rated = answers.filter((answer) => answer.body.solver);
+    expect(rated).toHaveLength(1);
+    expect(rated[0]!.body.solver!.before).toBe(1500);
+    const solved = rated[0]!.body.status === 'solved';
+    // The right move continues the line (or, for a one-move puzzle, solves it); every other one fails.
+    const rightAnswer = answers[moves.findIndex((move) => move.square === right.square && move.dir === right.dir)]!;
+    expect(rightAnswer.body.status).toBe(puzzle.line.length > 1 ? 'continue' : 'solved');
+    expect(answers.filter((answer) => answer.body.status === 'failed')).toHaveLength(moves.length - 1);
+    expect(await db.prisma.puzzleAttempt.findMany({ where: { playerId: player.id } })).toMatchObject([{ puzzleId: row.id, solved }]);
+    expect(await db.prisma.puzzleSolver.findUniqueOrThrow({ where: { playerId: player.id } })).toMatchObject({ attempts: 1, solved: solved ? 1 : 0 });
+    expect(await db.prisma.puzzle.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ attempts: 1 });
   });
 
   it('refuses a try without a session, too many moves, malformed moves and an unknown puzzle', async () => {

@@ -1,6 +1,6 @@
 import { PROVISIONAL_DEVIATION, type Glicko, type MatchResult, type Rating, type RatingChanges, type RatingStakes, type Seat } from '@oanquan/protocol';
 import type { Tx } from '../db/database.js';
-import { isReturnGame, seatStakes, type PairedMatch } from './rated-pairing.js';
+import { FIRST_GAME, isReturnGame, RETURN_GAME, seatStakes, type PairedMatch } from './rated-pairing.js';
 
 // Picked field by field: handed a whole player row, a spread would publish its password hash.
 export function ratingOf({ rating, deviation, volatility }: Glicko): Rating {
@@ -15,7 +15,7 @@ export const MIN_MOVES_PER_SIDE = 2;
  */
 export const RATED_GAMES_PER_PAIR = 4;
 export const PAIR_WINDOW_MS = 24 * 3600 * 1000;
-/** Class of the advisory lock that serializes the rated endings of one pair (its two-key form has a space of its own). */
+/** Class of the advisory lock that serializes the rated pairings made for one pair (its two-key form has a space of its own). */
 const PAIR_LOCK_CLASS = 7_300_501;
 
 /**
@@ -29,18 +29,27 @@ export function countsForRating(result: MatchResult, plies: number, returnGame =
   return returnGame || plies >= 2 * MIN_MOVES_PER_SIDE;
 }
 
-/** Whether a whole pairing (two more rated games) still fits in the pair's RATED_GAMES_PER_PAIR in PAIR_WINDOW_MS. */
+/**
+ * Whether a new rated pairing (game 1 and its return game) fits in the pair's
+ * RATED_GAMES_PER_PAIR in PAIR_WINDOW_MS, asked by whatever creates one (the
+ * queue, a challenge, an arena, a rematch) in the transaction that inserts it.
+ * A pairing is counted whole from its first game's creation: both its games
+ * while game 1 is live or was rated, none once game 1 ended unrated (it has
+ * no return game); a rated match from before pairings counts one. The pair's
+ * lock, held until that transaction ends, makes the next creation for the
+ * same pair, on any process, count this one, so pairings made at once cannot
+ * all see the same free room.
+ */
 export async function pairMayBeRated(tx: Tx, ids: readonly [string, string], now: Date): Promise<boolean> {
-  const recent = await tx.match.count({
-    where: {
-      ratedAt: { gt: new Date(now.getTime() - PAIR_WINDOW_MS) },
-      OR: [
-        { player0Id: ids[0], player1Id: ids[1] },
-        { player0Id: ids[1], player1Id: ids[0] },
-      ],
-    },
-  });
-  return recent + 2 <= RATED_GAMES_PER_PAIR;
+  const pairKey = [...ids].sort().join(':');
+  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${PAIR_LOCK_CLASS}::int4, hashtext(${pairKey}))`;
+  const since = new Date(now.getTime() - PAIR_WINDOW_MS);
+  const [row] = await tx.$queryRaw<Array<{ games: number }>>`
+    SELECT coalesce(sum(CASE WHEN pair_game = ${FIRST_GAME} THEN 2 ELSE 1 END), 0)::int AS games FROM match
+    WHERE rated AND pair_game IS DISTINCT FROM ${RETURN_GAME} AND created_at > ${since}
+      AND (status <> 'ended' OR rated_at IS NOT NULL)
+      AND ((player0_id = ${ids[0]}::uuid AND player1_id = ${ids[1]}::uuid) OR (player0_id = ${ids[1]}::uuid AND player1_id = ${ids[0]}::uuid))`;
+  return row!.games + 2 <= RATED_GAMES_PER_PAIR;
 }
 
 /** A rated ending: the change applied to each seat, and both seats' states before it. */
@@ -52,9 +61,9 @@ export interface RatedEnding {
 /**
  * Updates both players' Glicko-2 ratings when a rated match ends, in the
  * transaction that ends it, so a result and its rating change land together,
- * and marks the match `ratedAt`. Only queue matches are rated (friend rooms
- * cannot be), and of those only the ones `countsForRating` accepts, up to
- * RATED_GAMES_PER_PAIR per pair in PAIR_WINDOW_MS, a pairing counted whole: so neither throw-away
+ * and marks the match `ratedAt`. Only matches made rated are (friend rooms
+ * cannot be, and a pair past its limit was made casual: `pairMayBeRated`),
+ * and of those only the ones `countsForRating` accepts: so neither throw-away
  * opponents who resign at once nor one accomplice played again and again can
  * farm a rating. A pair's return game rates the pair as one period (see `seatStakes`).
  * Answers the change it applied to each seat, for the `ended` event and the
@@ -69,11 +78,6 @@ export async function rateEndedMatch(
 ): Promise<RatedEnding | null> {
   if (!match.rated || !match.player0Id || !match.player1Id || !countsForRating(result, plies, isReturnGame(match))) return null;
   const ids = [match.player0Id, match.player1Id] as const;
-  // Two matches of one pair ending at once on two processes must not both see a free slot.
-  const pairKey = [...ids].sort().join(':');
-  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${PAIR_LOCK_CLASS}::int4, hashtext(${pairKey}))`;
-  // A return game's place was kept when its first game was rated.
-  if (!isReturnGame(match) && !(await pairMayBeRated(tx, ids, now))) return null;
   const rows = await tx.player.findMany({ where: { id: { in: [...ids] } } });
   const before = ids.map((id) => rows.find((row) => row.id === id)!).map(({ rating, deviation, volatility }) => ({ rating, deviation, volatility })) as [Glicko, Glicko];
   const outcome = (seat: Seat): keyof RatingStakes => (result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss');

@@ -483,6 +483,7 @@ export const en = {
   'puzzles.yourRating': 'Your puzzle rating: {rating}',
   'puzzles.ratingChange': 'Your puzzle rating: {before} → {after} ({delta})',
   'puzzles.notRated': 'You tried this puzzle before: this try is not rated.',
+  'puzzles.guestNotRated': 'Guests\' tries are not rated: keep your account to get a puzzle rating.',
   'puzzles.themes': 'Themes',
   'puzzles.theme.capture-chain': 'Capture chain',
   'puzzles.theme.quan': 'Taking a quan',

@@ -481,6 +481,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'puzzles.yourRating': 'Điểm giải đố của bạn: {rating}',
   'puzzles.ratingChange': 'Điểm giải đố của bạn: {before} → {after} ({delta})',
   'puzzles.notRated': 'Bạn đã thử câu đố này rồi: lần này không tính điểm.',
+  'puzzles.guestNotRated': 'Lượt giải của khách không tính điểm: hãy giữ tài khoản để có điểm giải đố.',
   'puzzles.themes': 'Chủ đề',
   'puzzles.theme.capture-chain': 'Ăn liên tiếp',
   'puzzles.theme.quan': 'Ăn quan',
