@@ -178,6 +178,11 @@ const envSchema = z.object({
   BOT_YIELD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   /** How often each process looks for live games against the computer that wait on it (after a restart, say). */
   BOT_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * The longest a person's turn in an untimed game against the computer may last: past it, the computer claims the win as
+   * if they had gone (a clock bounds a timed game, FIRST_MOVE_TIMEOUT_MS a first move, ABANDON_GRACE_MS a person who left).
+   */
+  BOT_GAME_IDLE_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Search depth of a match analysis, per ply. */
   ANALYSIS_DEPTH: z.coerce.number().int().min(1).max(20).default(8),
   /** Analyses waiting or running at once, in all; per player; per address. More are refused (ANALYSIS_BUSY) until some finish. */

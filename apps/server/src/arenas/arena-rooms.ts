@@ -14,6 +14,7 @@ export interface ArenaPairing {
  * opener (what insertRoom makes for one queue pair), and their arena games:
  * three statements for any number of pairs, so a tick that pairs a crowd
  * holds the pairing lock for a few round trips rather than a few per pair.
+ * Both players are absent from the pairing on, as insertRoom records them.
  */
 export async function insertArenaRooms(
   tx: Pick<Tx, '$executeRaw'>,
@@ -36,8 +37,8 @@ export async function insertArenaRooms(
     SELECT id, code, ${rules}::jsonb, ${options.timeControl.initialSeconds * 1000}::int, ${options.timeControl.incrementSeconds * 1000}::int, creator, rated, ${createdAt}
     FROM unnest(${roomIds}::uuid[], ${made.map((m) => m.roomCode)}::text[], ${first}::uuid[], ${rated}::boolean[]) AS t(id, code, creator, rated)`;
   await tx.$executeRaw`
-    INSERT INTO match (id, room_id, number, status, rules, rated, position, player0_id, player1_id, created_at)
-    SELECT id, room_id, 1, 'opener', ${rules}::jsonb, rated, ${position}::jsonb, p0, p1, ${createdAt}
+    INSERT INTO match (id, room_id, number, status, rules, rated, position, player0_id, player1_id, created_at, absent0_since, absent1_since)
+    SELECT id, room_id, 1, 'opener', ${rules}::jsonb, rated, ${position}::jsonb, p0, p1, ${createdAt}, ${createdAt}, ${createdAt}
     FROM unnest(${matchIds}::uuid[], ${roomIds}::uuid[], ${rated}::boolean[], ${first}::uuid[], ${second}::uuid[]) AS t(id, room_id, rated, p0, p1)`;
   await tx.$executeRaw`
     INSERT INTO arena_game (match_id, arena_id, player0_id, player1_id, created_at)

@@ -37,6 +37,7 @@ import { EngineError, type EnginePool, type Level } from '@oanquan/engine';
 import { ErrorCode, hand, type MatchEventEnvelope, type Seat } from '@oanquan/protocol';
 import { legalMoves, newGame, play, type Move, type Player, type Position, type RuleOptions } from '@oanquan/rules';
 import type { Database } from '../db/database.js';
+import type { MatchRow } from '../match-records/match-store.js';
 import { logFailure, ServiceError } from '../errors.js';
 import { remainingAt } from '../match-records/clock.js';
 import type { MatchObserver, MatchService } from '../matches/match-service.js';
@@ -56,6 +57,8 @@ export interface BotSettings {
   readonly moveDelayMs: number;
   /** How often live games against the computer are looked at (restarts, other processes, a failed attempt). */
   readonly sweepEveryMs: number;
+  /** The longest a person's turn in an untimed game may last before the computer claims the win (see idleClaim). */
+  readonly idleMs: number;
   /** Database statements the computer runs at once (BOT_DATABASE_SLOTS), how many may wait, and how long people's moves may hold them up. */
   readonly database: YieldingLaneOptions;
   /** Searches it asks of the engine at once: the engine's threads. */
@@ -265,9 +268,10 @@ export class BotDriver implements MatchObserver {
     const position = match.position as unknown as Position;
     const now = new Date();
     if (position.toMove !== seat) {
-      // A person gone past the grace period: the computer claims, as a person would.
-      const since = this.presence.claimableAt(match, otherSeat(seat));
-      if (since && since <= now) await this.inLane(owner, () => this.matches.claim(bot, match.id, this.presence.claimableAt));
+      // A person gone past the grace period, or idle past the limit: the computer claims, as a person would.
+      const claimableAt = this.idleClaim(match);
+      const since = claimableAt(match, otherSeat(seat));
+      if (since && since <= now) await this.inLane(owner, () => this.matches.claim(bot, match.id, claimableAt));
       return;
     }
     const remainingMs = match.clock0Ms === null ? null : remainingAt(match, seat, seat, now);
@@ -331,6 +335,24 @@ export class BotDriver implements MatchObserver {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * When the person may be claimed against: gone past the grace (the
+   * presence's rule), or, in an untimed game, to move for longer than the
+   * idle limit since the last move, which nothing else bounds while their
+   * socket stays open (a clock bounds a timed game, the first move has its
+   * own deadline). The last move's time holds only at the version it was
+   * read at: the claim is decided again from the row in its transaction, and
+   * a move made meanwhile leaves only the presence's rule.
+   */
+  private idleClaim(step: StepMatch): (match: MatchRow, seat: Seat) => Date | null {
+    const idleAt = step.clock0Ms === null && step.lastMoveAt ? new Date(step.lastMoveAt.getTime() + this.settings.idleMs) : null;
+    return (match, seat) => {
+      const gone = this.presence.claimableAt(match, seat);
+      if (!idleAt || match.version !== step.version) return gone;
+      return gone && gone < idleAt ? gone : idleAt;
+    };
   }
 
   private async offerRematch(owner: string, bot: BotPlayer, match: StepMatch, seat: Seat): Promise<void> {

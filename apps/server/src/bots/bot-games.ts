@@ -52,6 +52,7 @@ export class BotGames {
         timeControl: request.timeControl,
         rated: false,
         seats,
+        computer: bot.id,
       });
       this.started(room.matchId, address);
       return { id: room.id, result: room.code };

@@ -28,6 +28,7 @@ export const botsPlugin = fp<{ config: Config; db: Database; metrics: Metrics }>
       thinkMs: config.BOT_THINK_MS,
       moveDelayMs: config.BOT_MOVE_DELAY_MS,
       sweepEveryMs: config.BOT_SWEEP_MS,
+      idleMs: config.BOT_GAME_IDLE_MS,
       database: lane(config.BOT_DATABASE_SLOTS),
       searchSlots: config.ENGINE_THREADS,
     };

@@ -12,7 +12,9 @@ const DAY = 24 * 3600 * 1000;
 const settings = { guestRetentionMs: 30 * DAY, idleRoomMs: DAY, endedSessionMs: 30 * DAY, batchSize: 2 };
 const log = pino({ level: 'silent' });
 // Nobody joins: the computer's hand wins the toss when the opener lapses, it moves at once, and the person who never came loses by abandonment.
-const quick = { BOT_THINK_MS: '20', BOT_MOVE_DELAY_MS: '0', BOT_SWEEP_MS: '200', OPENER_TIMEOUT_MS: '200', ABANDON_GRACE_MS: '300' };
+// The person is absent from the game's creation until their join is announced (a presence window after it), so the grace
+// leaves the second test's person the time to connect and join on a loaded machine.
+const quick = { BOT_THINK_MS: '20', BOT_MOVE_DELAY_MS: '0', BOT_SWEEP_MS: '200', OPENER_TIMEOUT_MS: '200', ABANDON_GRACE_MS: '1500' };
 
 describe.each(engines)('a game against the computer that the computer opened and nobody joined, on %s', (engine) => {
   let url: string;

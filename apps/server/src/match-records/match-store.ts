@@ -168,15 +168,23 @@ export async function commitEvents(
   events: MatchEvent[],
   update: Prisma.MatchUpdateManyMutationInput = {},
 ): Promise<MatchEventEnvelope[]> {
+  return commitEnvelopes(tx, match, envelopesOf(match, events, new Date()), update);
+}
+
+/** `commitEvents` for envelopes the caller made, with instants of its own (a move's: see transaction-path.ts). */
+export async function commitEnvelopes(
+  tx: Tx,
+  match: { id: string; version: number },
+  envelopes: MatchEventEnvelope[],
+  update: Prisma.MatchUpdateManyMutationInput = {},
+): Promise<MatchEventEnvelope[]> {
   const changed = await tx.match.updateMany({
     where: { id: match.id, version: match.version },
-    data: { ...update, version: match.version + events.length },
+    data: { ...update, version: match.version + envelopes.length },
   });
   if (changed.count !== 1) throw new ServiceError(ErrorCode.StaleVersion, 'The match changed meanwhile; sync and try again', 409);
-  const at = new Date();
-  const envelopes = envelopesOf(match, events, at);
   await tx.matchEvent.createMany({
-    data: envelopes.map((envelope) => ({ matchId: match.id, version: envelope.version, payload: envelope, createdAt: at })),
+    data: envelopes.map((envelope) => ({ matchId: match.id, version: envelope.version, payload: envelope, createdAt: new Date(envelope.at) })),
   });
   return envelopes;
 }

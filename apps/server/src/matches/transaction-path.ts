@@ -4,11 +4,12 @@ import { ErrorCode, type ClientPayload, type Hand, type MatchEvent, type MatchEv
 import type { Tx } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import { GameCache } from '../live/game-cache.js';
-import { commitEvents, loadMatch, loadMoves, lockMatch, positionOf, rulesOf, snapshotOf, type MatchRow, type MoveRow } from '../match-records/match-store.js';
+import { commitEnvelopes, commitEvents, envelopesOf, loadMatch, loadMoves, lockMatch, positionOf, rulesOf, snapshotOf, type MatchRow, type MoveRow } from '../match-records/match-store.js';
 import { rateEndedMatch } from '../ratings/rating-service.js';
 import { onlyCreditsSince } from './credits-since.js';
 import { requireSeat, unchanged, type Decision, type MatchUpdate } from './decision.js';
 import { rated } from './match-end.js';
+import { startedLater } from './move-commit.js';
 import { decideMove } from './move-decision.js';
 import { writeRound } from './opener-commit.js';
 import { decideForfeit, decideHand } from './opener.js';
@@ -132,13 +133,19 @@ export class TransactionPath {
         const seen = payload.version < match.version && (await onlyCreditsSince(tx, matchId, payload.version)) ? match.version : payload.version;
         const decided = decideMove(match, await this.gameOf(tx, match), player, { ...payload, version: seen }, receivedAt, this.state.now());
         const rating = await rateIfEnded(tx, match, decided.events, decided.now, this.state.times.firstMoveTimeoutMs);
-        const next = { ...decided.next, ...rating.update, version: match.version + rating.events.length } as MatchRow;
+        const version = match.version + rating.events.length;
         const { record } = decided;
         await tx.move.create({
-          data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version: next.version, remainingMs: record.remainingMs, createdAt: record.movedAt },
+          data: { matchId, ply: record.ply, moveId, playerId: player.id, square: record.square, dir: record.dir, version, remainingMs: record.remainingMs, createdAt: record.movedAt },
         });
-        const envelopes = await commitEvents(tx, match, rating.events, { ...decided.update, ...rating.update });
-        return { version: next.version, envelopes, match: next, after: decided.after };
+        // As on the statement path (move-commit.ts, docs/protocol.md): the next clock starts from the commit, not from the
+        // decision, with the event's instants; the rating and the writes took the time between. An ending's instants stay the decision's.
+        const lateMs = Math.max(0, this.state.now().getTime() - decided.now.getTime());
+        const decidedNext = { ...decided.next, ...rating.update, version } as MatchRow;
+        const { next, envelopes: made } = startedLater(decidedNext, envelopesOf(match, rating.events, decided.now), lateMs);
+        const clock = 'turnStartedAt' in decided.update ? { turnStartedAt: next.turnStartedAt, clockDeadline: next.clockDeadline } : {};
+        const envelopes = await commitEnvelopes(tx, match, made, { ...decided.update, ...clock, ...rating.update });
+        return { version, envelopes, match: next, after: decided.after };
       }));
     } catch (error) {
       throw busyIfSaturated(error);

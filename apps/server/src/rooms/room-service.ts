@@ -58,14 +58,28 @@ export class RoomService {
 }
 
 /**
- * A room and its first match. With both seats given (the queue pairs two
- * players), the match starts at the opener.
+ * A room and its first match. With both seats given (the queue, a challenge
+ * or a game against the computer pairs two players), the match starts at the
+ * opener, and the people seated are absent from that moment: nobody is in a
+ * room just made, and a player who never opens it is gone from the pairing on, so
+ * a match neither opens ends within the abandonment grace (deadline-sweeper.ts)
+ * and the one who came may claim against the one who never did. Joining the
+ * room clears a player's absence (presence-service.ts).
  */
 export async function insertRoom(
   client: Pick<Prisma.TransactionClient, 'room'>,
-  options: { creatorId: string; rules: RuleOptions; timeControl: TimeControl | null; rated: boolean; seats?: [string, string] },
+  options: {
+    creatorId: string;
+    rules: RuleOptions;
+    timeControl: TimeControl | null;
+    rated: boolean;
+    seats?: [string, string];
+    /** The computer's player, when it takes a seat: it never leaves it, so it is never absent. */
+    computer?: string;
+  },
 ): Promise<{ id: string; code: string; matchId: string }> {
   const { rules, timeControl: tc, seats } = options;
+  const createdAt = new Date();
   const room = await client.room.create({
     data: {
       code: newRoomCode(),
@@ -82,7 +96,16 @@ export async function insertRoom(
           // Rated games are played in pairings (see rated-pairing.ts): this is the first game of one.
           pairGame: options.rated ? 1 : null,
           position: asJson(newGame({ rules }).position),
-          ...(seats ? { player0Id: seats[0], player1Id: seats[1], status: 'opener' as const } : {}),
+          ...(seats
+            ? {
+                player0Id: seats[0],
+                player1Id: seats[1],
+                status: 'opener' as const,
+                absent0Since: seats[0] === options.computer ? null : createdAt,
+                absent1Since: seats[1] === options.computer ? null : createdAt,
+              }
+            : {}),
+          createdAt,
         },
       },
     },
