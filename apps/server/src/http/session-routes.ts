@@ -14,10 +14,10 @@ import {
   type SessionResponse,
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
-import type { KnownDevices } from '../players/known-devices.js';
 import type { SignInThrottle } from '../limits/sign-in-throttle.js';
 import type { Accounts } from '../players/accounts.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
+import type { KnownDevices } from '../players/known-devices.js';
 import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import {
