@@ -87,7 +87,7 @@ const envSchema = z.object({
   /** Per address: rooms made, and games against the computer and analyses (each person's own are RATE_LIMIT_ROOMS_PER_MINUTE and RATE_LIMIT_ANALYSES_PER_MINUTE). */
   RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  /** The key that signs guests' tokens, the same on every process; unset, one is made in the database once and shared from there. */
+  /** The key that signs guests' tokens and known-device cookies, the same on every process; unset, one is made in the database once and shared from there. */
   GUEST_TOKEN_SECRET: z.string().min(32).optional(),
   /** Per player: rooms made and renames. */
   RATE_LIMIT_ROOMS_PER_MINUTE: z.coerce.number().int().min(1).default(6),
@@ -107,6 +107,14 @@ const envSchema = z.object({
   RATE_LIMIT_LOGINS_FIRST_DELAY_MS: z.coerce.number().int().min(1).default(1000),
   RATE_LIMIT_LOGINS_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
   RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * A browser that signed in to an account before is known to it for this
+   * long after its last sign-in there, and fails
+   * RATE_LIMIT_LOGINS_FREE_FAILURES_PER_DEVICE times free before it waits,
+   * alone, whatever waits strangers' guesses put on the username and address.
+   */
+  SIGN_IN_DEVICE_DAYS: z.coerce.number().positive().default(180),
+  RATE_LIMIT_LOGINS_FREE_FAILURES_PER_DEVICE: z.coerce.number().int().min(0).default(5),
   /** A session unused this long expires; every use moves its expiry forward. */
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   /**

@@ -42,6 +42,10 @@ export const ErrorCode = {
   NameInvisible: 'NAME_INVISIBLE',
   /** A name stacks more combining marks on one letter than any script needs, repeats one, or puts one on nothing. */
   NameTooManyMarks: 'NAME_TOO_MANY_MARKS',
+  /** A name has letters of a script in limited or historic use (Cherokee, runes…), whose letters pass for Latin ones unnoticed. */
+  NameUncommonScript: 'NAME_UNCOMMON_SCRIPT',
+  /** A display name looks like (or is) another player's username, by the same skeleton that keeps usernames apart. */
+  NameLooksLikeUsername: 'NAME_LOOKS_LIKE_USERNAME',
   /** A wrong username or password; which of the two is never said. */
   BadCredentials: 'BAD_CREDENTIALS',
   /** A state-changing request or a socket handshake sent by another site. */

@@ -12,6 +12,11 @@ describe('names', () => {
     for (const name of [`a${'\u0301'.repeat(23)}`, 'a\u0300\u0301\u0302\u0303', 'a\u0301\u0301', '\u0301a']) expect(nameProblem(name), JSON.stringify(name)).toBe('NAME_TOO_MANY_MARKS');
   });
 
+  it('refuse letters of scripts in limited or historic use, and keep everyday ones', () => {
+    for (const name of ['\u13aa\u13a0\u13b7\u13a5\u13c1', 'Lan\u16a0', '\ua4d0\ua4d3']) expect(nameProblem(name), name).toBe('NAME_UNCOMMON_SCRIPT');
+    for (const name of ['Nguyễn Văn An', 'Đặng Thùy Dương', 'Иван', '東京', 'ไก่', 'Mèo 527 ☺']) expect(nameProblem(name), name).toBeNull();
+  });
+
   it('keep a username to one of the scripts that pass for each other', () => {
     const code = (username: string) => createAccountRequest.safeParse({ username, password: 'long enough' }).error?.issues.find((issue) => issue.code === 'custom')?.params;
     expect(code('p\u0430ypal')).toEqual({ code: 'USERNAME_MIXED_SCRIPTS' });

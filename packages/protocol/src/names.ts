@@ -17,7 +17,21 @@ export const MAX_MARKS_PER_LETTER = 3;
 
 const MARK_RUN = /\p{M}+/gu;
 
-export type NameProblem = typeof ErrorCode.NameInvisible | typeof ErrorCode.NameTooManyMarks;
+export type NameProblem = typeof ErrorCode.NameInvisible | typeof ErrorCode.NameTooManyMarks | typeof ErrorCode.NameUncommonScript;
+
+/**
+ * The scripts Unicode recommends for identifiers (UAX #31, table 5), and
+ * Common and Inherited. The others are in limited or historic use: nobody
+ * here writes their name in Cherokee, but "ᎪᎠᎷᎥᏁ" reads as ADMIN.
+ */
+const EVERYDAY_LETTER = new RegExp(
+  `[${['Common', 'Inherited', 'Arabic', 'Armenian', 'Bengali', 'Bopomofo', 'Cyrillic', 'Devanagari', 'Ethiopic', 'Georgian', 'Greek', 'Gujarati', 'Gurmukhi', 'Han', 'Hangul', 'Hebrew', 'Hiragana', 'Kannada', 'Katakana', 'Khmer', 'Lao', 'Latin', 'Malayalam', 'Myanmar', 'Oriya', 'Sinhala', 'Tamil', 'Telugu', 'Thaana', 'Thai', 'Tibetan']
+    .map((script) => `\\p{Script=${script}}`)
+    .join('')}]`,
+  'u',
+);
+
+const LETTER = /\p{L}/gu;
 
 /** Why a name (NFC, trimmed) cannot be shown to others as it is, or null if it can. */
 export function nameProblem(name: string): NameProblem | null {
@@ -29,6 +43,7 @@ export function nameProblem(name: string): NameProblem | null {
     // The same mark twice on one letter looks like one: a way to make two names that look the same.
     if (marks.length > MAX_MARKS_PER_LETTER || new Set(marks).size < marks.length) return ErrorCode.NameTooManyMarks;
   }
+  for (const [letter] of name.matchAll(LETTER)) if (!EVERYDAY_LETTER.test(letter)) return ErrorCode.NameUncommonScript;
   return null;
 }
 
@@ -46,6 +61,7 @@ export function mixesLookalikeScripts(username: string): boolean {
 const messages: Record<NameProblem, string> = {
   [ErrorCode.NameInvisible]: 'no invisible characters or spaces other than the plain one',
   [ErrorCode.NameTooManyMarks]: `at most ${MAX_MARKS_PER_LETTER} different accents on one letter, and none on nothing`,
+  [ErrorCode.NameUncommonScript]: 'letters of scripts in everyday use only',
 };
 
 /**

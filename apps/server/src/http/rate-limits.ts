@@ -21,6 +21,7 @@ export type RateLimitSettings = Pick<
   | 'RATE_LIMIT_LOGINS_PER_MINUTE'
   | 'RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS'
   | 'RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME'
+  | 'RATE_LIMIT_LOGINS_FREE_FAILURES_PER_DEVICE'
   | 'RATE_LIMIT_LOGINS_FIRST_DELAY_MS'
   | 'RATE_LIMIT_LOGINS_MAX_DELAY_MS'
   | 'RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS'
@@ -102,6 +103,7 @@ export async function rateLimits(
     signIns: new SignInThrottle(counters, {
       freeFailuresPerAddress: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_ADDRESS,
       freeFailuresPerUsername: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_USERNAME,
+      freeFailuresPerDevice: settings.RATE_LIMIT_LOGINS_FREE_FAILURES_PER_DEVICE,
       firstDelayMs: settings.RATE_LIMIT_LOGINS_FIRST_DELAY_MS,
       maxDelayMs: settings.RATE_LIMIT_LOGINS_MAX_DELAY_MS,
       failuresKeptMs: settings.RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS * 3_600_000,

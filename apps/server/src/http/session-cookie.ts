@@ -38,6 +38,26 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request, secure) });
 }
 
+// Sent only with sign-ins, the one request that reads it.
+const DEVICE_COOKIE = 'oq_device';
+const DEVICE_COOKIE_PATH = '/api/session/login';
+
+/** The known-device entries this browser presents (see KnownDevices). */
+export function deviceCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[DEVICE_COOKIE];
+}
+
+/** Kept by the browser as long as its newest entry lasts; httpOnly like the session, and never sent to another path. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeS: number, secure: CookieSecure): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request, secure),
+    maxAge: Math.min(Math.ceil(maxAgeS), COOKIE_MAX_AGE_S),
+  });
+}
+
 // Plain HTTP on localhost is development and tests; anywhere else a session only travels encrypted.
 function isSecure(request: FastifyRequest, secure: CookieSecure): boolean {
   if (secure !== 'auto') return secure === 'true';

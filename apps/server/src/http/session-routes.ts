@@ -17,9 +17,18 @@ import { ServiceError } from '../errors.js';
 import type { SignInThrottle } from '../limits/sign-in-throttle.js';
 import type { Accounts } from '../players/accounts.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
+import type { KnownDevices } from '../players/known-devices.js';
 import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
-import { clearSessionCookie, fromBrowser, sessionToken, setSessionCookie, type CookieSecure } from './session-cookie.js';
+import {
+  clearSessionCookie,
+  deviceCookie,
+  fromBrowser,
+  sessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+  type CookieSecure,
+} from './session-cookie.js';
 import { requestAddress } from './client-address.js';
 import { parseInput } from './validate.js';
 
@@ -54,6 +63,8 @@ export interface SessionRouteOptions {
   costs: CostBudgets;
   cookieSecure: CookieSecure;
   signIns: SignInThrottle;
+  devices: KnownDevices;
+  deviceTtlMs: number;
 }
 
 /**
@@ -62,7 +73,7 @@ export interface SessionRouteOptions {
  * for clients that are not browsers.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
-  const { players, accounts, costs, cookieSecure, signIns } = options;
+  const { players, accounts, costs, cookieSecure, signIns, devices, deviceTtlMs } = options;
   const opened = <P>(request: FastifyRequest, reply: FastifyReply, token: string, player: P) => {
     setSessionCookie(request, reply, token, cookieSecure);
     return fromBrowser(request) ? { player } : { player, token };
@@ -85,12 +96,17 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     const { username, password } = parseInput(loginRequest, request.body);
     const address = requestAddress(request);
     const key = usernameKey(username);
-    await signIns.admit(address, key);
+    // A browser that signed in to this account before is judged on its own failures, not on strangers'.
+    const device = await devices.recognise(deviceCookie(request), key);
+    await (device ? signIns.admitDevice(device) : signIns.admit(address, key));
     const signedIn = await accounts.login(username, password).catch(async (error: unknown) => {
-      if (error instanceof ServiceError && error.code === ErrorCode.BadCredentials) await signIns.failed(address, key);
+      if (error instanceof ServiceError && error.code === ErrorCode.BadCredentials) {
+        await (device ? signIns.deviceFailed(device) : signIns.failed(address, key));
+      }
       throw error;
     });
-    await signIns.succeeded(address, key);
+    await signIns.succeeded(address, key, device);
+    setDeviceCookie(request, reply, await devices.remember(deviceCookie(request), key, device), deviceTtlMs / 1000, cookieSecure);
     // The guest this browser was before is left behind, not merged: its session ends here.
     const before = await requireIdentity(players, request).catch(() => null);
     if (before?.session && before.session.id !== signedIn.session.id) await players.sessions.revoke(before.session.id);

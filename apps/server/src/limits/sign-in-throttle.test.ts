@@ -6,6 +6,7 @@ import { SignInThrottle, type SignInThrottleSettings } from './sign-in-throttle.
 const settings: SignInThrottleSettings = {
   freeFailuresPerAddress: 3,
   freeFailuresPerUsername: 5,
+  freeFailuresPerDevice: 2,
   firstDelayMs: 1000,
   maxDelayMs: 8000,
   failuresKeptMs: 3_600_000,
@@ -46,7 +47,7 @@ describe('sign-in throttle', () => {
     const { signIns } = throttle();
     for (let i = 0; i < 50; i++) {
       expect(await waitOf(signIns, '198.51.100.2', 'owner')).toBeNull();
-      await signIns.succeeded('198.51.100.2', 'owner');
+      await signIns.succeeded('198.51.100.2', 'owner', null);
     }
   });
 
@@ -64,16 +65,42 @@ describe('sign-in throttle', () => {
   it('forgives an address its failures on a username once it signs in to it, not those on others', async () => {
     const { clock, signIns } = throttle();
     await signIns.failed('192.0.2.5', 'owner');
-    await signIns.succeeded('192.0.2.5', 'owner');
+    await signIns.succeeded('192.0.2.5', 'owner', null);
     for (let i = 0; i < 6; i++) await signIns.failed(`203.0.113.${i}`, 'owner');
     expect(await waitOf(signIns, '192.0.2.5', 'owner')).toBeNull();
 
     for (const username of ['other', 'third', 'fourth']) await signIns.failed('192.0.2.5', username);
     expect(await waitOf(signIns, '192.0.2.5', 'mine')).toBe(1);
     clock.now += 1000;
-    await signIns.succeeded('192.0.2.5', 'mine');
+    await signIns.succeeded('192.0.2.5', 'mine', null);
     await signIns.failed('192.0.2.5', 'fifth');
     expect(await waitOf(signIns, '192.0.2.5', 'mine')).toBe(2);
+  });
+
+  it("counts a known device's failures on it alone, past strangers' waits on the username and the address", async () => {
+    const { clock, signIns } = throttle();
+    for (let i = 0; i < 22; i++) await signIns.failed(`203.0.113.${i}`, 'owner');
+    await signIns.failed('192.0.2.9', 'owner');
+    expect(await waitOf(signIns, '192.0.2.9', 'owner')).toBe(8);
+    await signIns.admitDevice('home');
+    const waits: (number | null)[] = [];
+    for (let failure = 1; failure <= 4; failure++) {
+      await signIns.deviceFailed('home');
+      const wait = await signIns.admitDevice('home').then(
+        () => null,
+        (error: ServiceError) => error.retryAfterSeconds!,
+      );
+      waits.push(wait);
+      clock.now += (wait ?? 0) * 1000;
+    }
+    expect(waits).toEqual([null, null, 1, 2]);
+    await signIns.admitDevice('elsewhere');
+    // Its failures were its own: the username's and the address's counts did not move.
+    expect(await waitOf(signIns, '192.0.2.10', 'owner')).toBeNull();
+    await signIns.succeeded('192.0.2.9', 'owner', 'home');
+    await signIns.deviceFailed('home');
+    await signIns.admitDevice('home');
+    expect(await waitOf(signIns, '192.0.2.9', 'owner')).toBeNull();
   });
 
   it('forgets failures once they are old', async () => {

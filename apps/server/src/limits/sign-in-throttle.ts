@@ -7,6 +7,8 @@ export interface SignInThrottleSettings {
   freeFailuresPerAddress: number;
   /** Failed sign-ins to one username, from any addresses, before each further one makes the username wait. */
   freeFailuresPerUsername: number;
+  /** Failed sign-ins of a browser known to an account (see KnownDevices), before each further one makes that browser wait for it. */
+  freeFailuresPerDevice: number;
   /** The first wait; each further failure doubles it… */
   firstDelayMs: number;
   /** …up to this. */
@@ -24,6 +26,12 @@ export interface SignInThrottleSettings {
  * failed on it may still try once, so its owner signs in from their own
  * address however many strangers guess at it; each of those strangers'
  * addresses gets that one try and then waits with the username.
+ *
+ * A browser that signed in to the account before (a known device) is
+ * counted apart: neither the username's nor the address's waits apply to
+ * it, so its owner's own typo at home does not leave them waiting behind
+ * the strangers; it fails a few times free, then waits alone, longer with
+ * each failure, as an address would.
  */
 export class SignInThrottle {
   constructor(
@@ -42,6 +50,17 @@ export class SignInThrottle {
     if (usernameWait.ttlMs > 0 && pairFailures.value > 0) throw refusal('for this username', usernameWait.ttlMs);
   }
 
+  /** Throws RATE_LIMITED while this known device must wait for its account. */
+  async admitDevice(device: string): Promise<void> {
+    const wait = await this.counters.get(keys.deviceWait(device));
+    if (wait.ttlMs > 0) throw refusal('from this browser', wait.ttlMs);
+  }
+
+  async deviceFailed(device: string): Promise<void> {
+    const failures = await this.counters.add(keys.deviceFailures(device), this.settings.failuresKeptMs);
+    await this.wait(keys.deviceWait(device), failures - this.settings.freeFailuresPerDevice);
+  }
+
   async failed(address: string, username: string): Promise<void> {
     const kept = this.settings.failuresKeptMs;
     const [byAddress, byUsername] = await Promise.all([
@@ -57,11 +76,15 @@ export class SignInThrottle {
 
   /**
    * The address proved it knows this username's password. Only its failures on
-   * this username are forgiven: signing in to one's own account must not wipe
-   * the failures an address ran up guessing others'.
+   * this username are forgiven, and the known device's it came from: signing
+   * in to one's own account must not wipe the failures an address ran up
+   * guessing others'.
    */
-  async succeeded(address: string, username: string): Promise<void> {
-    await this.counters.delete(keys.pairFailures(address, username));
+  async succeeded(address: string, username: string, device: string | null): Promise<void> {
+    await Promise.all([
+      this.counters.delete(keys.pairFailures(address, username)),
+      device ? this.counters.delete(keys.deviceFailures(device)) : undefined,
+    ]);
   }
 
   /** The wait after the failure that is `beyond` past the free ones. */
@@ -81,6 +104,8 @@ const keys = {
   pairFailures: (address: string, username: string) => `sign-in:failures:pair:${address} ${username}`,
   addressWait: (address: string) => `sign-in:wait:address:${address}`,
   usernameWait: (username: string) => `sign-in:wait:username:${username}`,
+  deviceFailures: (device: string) => `sign-in:failures:device:${device}`,
+  deviceWait: (device: string) => `sign-in:wait:device:${device}`,
 };
 
 function refusal(whose: string, waitMs: number): ServiceError {

@@ -1,12 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AccountResponse, ErrorBody, MeResponse } from '@oanquan/protocol';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../config.js';
 import { engines } from '../testing/databases.js';
 import { api, newGuest } from '../testing/live.js';
 import { appForSuite } from '../testing/suite-app.js';
 import { backfillUsernameSkeletons } from './username-backfill.js';
+import { usernameSkeleton } from './username-forms.js';
 
 const PASSWORD = 'long enough';
 const decomposed = (text: string) => text.normalize('NFD');
+const CHEROKEE_ADMIN = '\u13aa\u13a0\u13b7\u13a5\u13c1';
 
 describe.each(engines)('look-alike and invisible names on %s', (engine) => {
   const server = appForSuite(engine);
@@ -15,7 +20,7 @@ describe.each(engines)('look-alike and invisible names on %s', (engine) => {
     const guest = await newGuest(server.url);
     const kept = await api<AccountResponse & ErrorBody>(server.url, '/api/account', { token: guest.token, body: { username, password: PASSWORD } });
     const me = await api<MeResponse>(server.url, '/api/me', { token: guest.token });
-    return { ...kept, me: me.body };
+    return { ...kept, me: me.body, token: kept.body.token! };
   };
 
   it('refuses every look-alike and invisible form of a taken username, and changes nothing', async () => {
@@ -39,6 +44,46 @@ describe.each(engines)('look-alike and invisible names on %s', (engine) => {
       expect(refused, JSON.stringify(username)).toMatchObject({ status, body: { code }, me: { username: null } });
     }
     expect(await server.db.prisma.player.count({ where: { username: { not: null } } })).toBe(2);
+  });
+
+  it('refuses a capital I for l, a dotted dotless i, small capitals and Cherokee as look-alikes of taken usernames', async () => {
+    expect((await keep('million8367')).status).toBe(201);
+    expect((await keep('admin8367')).status).toBe(201);
+    const refusals: Array<[string, number, string]> = [
+      ['miIIion8367', 409, 'USERNAME_LOOKALIKE'],
+      ['MiIlion8367', 409, 'USERNAME_LOOKALIKE'],
+      ['adm\u0131\u0307n8367', 409, 'USERNAME_LOOKALIKE'],
+      ['\u1d00dmin8367', 409, 'USERNAME_LOOKALIKE'],
+      [`${CHEROKEE_ADMIN}8367`, 400, 'NAME_UNCOMMON_SCRIPT'],
+    ];
+    for (const [username, status, code] of refusals) expect(await keep(username), JSON.stringify(username)).toMatchObject({ status, body: { code }, me: { username: null } });
+    expect(await server.db.prisma.player.count({ where: { username: { endsWith: '8367' } } })).toBe(2);
+  });
+
+  it("refuses a display name that is, or looks like, another player's username, for guests and accounts alike", async () => {
+    const owner = await keep('owner8367');
+    const rename = (token: string, name: string) => api<MeResponse & ErrorBody>(server.url, '/api/me', { method: 'PATCH', token, body: { name } });
+    const guest = await newGuest(server.url);
+    const account = await keep('someone8367');
+    const lookalikes = ['owner8367', 'OWNER8367', '\u043ewner8367', 'owner8З67', '\u1d0fwner8367'];
+    for (const token of [guest.token, account.token]) {
+      for (const name of lookalikes) expect(await rename(token, name), `${token} ${name}`).toMatchObject({ status: 409, body: { code: 'NAME_LOOKS_LIKE_USERNAME' } });
+      expect(await rename(token, `${CHEROKEE_ADMIN}8367`)).toMatchObject({ status: 400, body: { code: 'NAME_UNCOMMON_SCRIPT' } });
+    }
+    expect((await api<MeResponse>(server.url, '/api/me', { token: guest.token })).body.player.name).toBe(guest.player.name);
+    expect((await api<MeResponse>(server.url, '/api/me', { token: account.token })).body.player.name).toBe('someone8367');
+    // One's own username, in any case or look, stays one's own to show.
+    expect(await rename(owner.token, 'Owner8367')).toMatchObject({ status: 200, body: { player: { name: 'Owner8367' } } });
+  });
+
+  it('lets Vietnamese display names through beside accounts whose usernames differ only in accents', async () => {
+    expect((await keep('Le_Van_Tam')).status).toBe(201);
+    expect((await keep('Tran_Thi_Mai')).status).toBe(201);
+    for (const name of ['Nguyễn Văn An', 'Lê_Văn_Tâm', 'Trần_Thị_Mai', 'Đặng Thùy Dương']) {
+      const guest = await newGuest(server.url);
+      const renamed = await api<MeResponse>(server.url, '/api/me', { method: 'PATCH', token: guest.token, body: { name } });
+      expect(renamed, name).toMatchObject({ status: 200, body: { player: { name } } });
+    }
   });
 
   it('keeps a Vietnamese username one name whether composed or not, and apart from its unaccented forms', async () => {
@@ -88,5 +133,26 @@ describe.each(engines)('look-alike and invisible names on %s', (engine) => {
     expect(warnings).toHaveLength(1);
     expect((await keep('O0_old_lan')).body.code).toBe('USERNAME_LOOKALIKE');
     expect(await backfillUsernameSkeletons(server.db, log)).toBe(0);
+  });
+
+  it('makes every skeleton again by the current rules once the migration that changed them has emptied them', async () => {
+    // Skeletons as the rules before it made them: lowercased first, so the capital I of "Ian" was an i, and "lan" passed.
+    const kept = async (username: string, oldSkeleton: string) =>
+      (await server.db.prisma.player.create({ data: { name: username, username, usernameKey: username.toLowerCase(), usernameSkeleton: oldSkeleton, passwordHash: '$argon2id$old' } })).id;
+    const ids = [await kept('Ian_old', 'ian_old'), await kept('deer_old', 'deer_old')];
+    const migration = await readFile(path.join(paths.migrations, '20261207114500_username_skeleton_case_as_written', 'migration.sql'), 'utf8');
+    await server.db.prisma.$executeRawUnsafe(migration);
+    expect(await server.db.prisma.player.count({ where: { usernameSkeleton: { not: null } } })).toBe(0);
+    await backfillUsernameSkeletons(server.db, { ...server.app.http.log, warn: () => undefined } as typeof server.app.http.log);
+    // Every account has its skeleton by the current rules, or, of two that now look alike, the other one holds it.
+    const accounts = await server.db.prisma.player.findMany({ where: { username: { not: null } }, select: { username: true, usernameSkeleton: true } });
+    const held = new Set(accounts.map((row) => row.usernameSkeleton));
+    for (const row of accounts) expect(row.usernameSkeleton ?? (held.has(usernameSkeleton(row.username!)) ? null : 'unheld'), row.username!).toBe(row.usernameSkeleton === null ? null : usernameSkeleton(row.username!));
+    const rows = await server.db.prisma.player.findMany({ where: { id: { in: ids } }, select: { username: true, usernameSkeleton: true } });
+    expect(rows.map((row) => [row.username, row.usernameSkeleton]).sort()).toEqual([
+      ['Ian_old', 'lan_old'],
+      ['deer_old', 'deer_old'],
+    ]);
+    expect((await keep('lan_old')).body.code).toBe('USERNAME_LOOKALIKE');
   });
 });

@@ -6,6 +6,7 @@ import { ServiceError } from '../errors.js';
 import { guestName } from './guest-names.js';
 import { GuestTokens, isGuestToken } from './guest-tokens.js';
 import { Sessions, type LiveSession } from './sessions.js';
+import { usernameKey, usernameSkeleton } from './username-forms.js';
 
 /**
  * Who sent a request or opened a socket: the player, the session it came
@@ -81,7 +82,17 @@ export class PlayerService {
     await this.db.prisma.player.createMany({ data: [{ id: player.id, name: player.name }], skipDuplicates: true });
   }
 
+  /**
+   * A display name is shown where a username is, so it may not be, or look
+   * like, anyone else's username; one's own is fine. Both forms are unique
+   * columns, so this is one indexed read.
+   */
   async rename(playerId: string, name: string): Promise<PublicPlayer> {
+    const lookalike = await this.db.prisma.player.findFirst({
+      where: { id: { not: playerId }, OR: [{ usernameKey: usernameKey(name) }, { usernameSkeleton: usernameSkeleton(name) }] },
+      select: { id: true },
+    });
+    if (lookalike) throw new ServiceError(ErrorCode.NameLooksLikeUsername, "That name looks like another player's username", 409);
     return this.db.prisma.player.update({ where: { id: playerId }, data: { name }, select: { id: true, name: true } });
   }
 }

@@ -6,8 +6,10 @@ import { usernameSkeleton } from './username-forms.js';
 const BATCH = 500;
 
 /**
- * Gives every account kept before skeletons existed its skeleton (the
- * migration cannot: it needs Unicode's tables). Safe to run on several
+ * Gives every account without a skeleton its own: those kept before
+ * skeletons existed, and all of them after a migration that emptied the
+ * column because the skeleton's rules changed (a migration cannot make
+ * them: it needs Unicode's tables). Safe to run on several
  * servers at once, and again: it only fills what is empty. Of two old
  * accounts that look alike, the first in id order holds the
  * skeleton; the other keeps its username, and is logged.
@@ -28,7 +30,7 @@ export async function backfillUsernameSkeletons(db: Database, log: FastifyBaseLo
         filled++;
       } catch (error) {
         if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
-        log.warn({ playerId: row.id, username: row.username }, 'an account kept before look-alikes were refused looks like another; it keeps its username');
+        log.warn({ playerId: row.id, username: row.username }, 'an account looks like another by the current rules; it keeps its username, the other holds the skeleton');
       }
     }
     if (rows.length < BATCH) return filled;

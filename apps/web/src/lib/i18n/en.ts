@@ -530,6 +530,8 @@ export const en = {
   'error.USERNAME_MIXED_SCRIPTS': 'A username cannot mix Latin with Cyrillic or Greek letters.',
   'error.NAME_INVISIBLE': 'A name cannot hold invisible characters or unusual spaces, or look blank.',
   'error.NAME_TOO_MANY_MARKS': 'Too many accents stacked on one letter of the name.',
+  'error.NAME_UNCOMMON_SCRIPT': 'Names use letters of scripts in everyday use only.',
+  'error.NAME_LOOKS_LIKE_USERNAME': 'That name looks like another player’s username; choose another.',
   'error.BAD_CREDENTIALS': 'Wrong username or password.',
   'error.CROSS_SITE': 'Refused: the request did not come from this site.',
   'error.ERR_GAME_OVER': 'The game is over.',

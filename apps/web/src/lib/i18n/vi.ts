@@ -528,6 +528,8 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'error.USERNAME_MIXED_SCRIPTS': 'Tên đăng nhập không được trộn chữ Latinh với chữ Kirin hay chữ Hy Lạp.',
   'error.NAME_INVISIBLE': 'Tên không được có ký tự vô hình hay khoảng trắng lạ, và không được trông như để trống.',
   'error.NAME_TOO_MANY_MARKS': 'Tên có quá nhiều dấu chồng lên một chữ.',
+  'error.NAME_UNCOMMON_SCRIPT': 'Tên chỉ dùng chữ của các hệ chữ thông dụng.',
+  'error.NAME_LOOKS_LIKE_USERNAME': 'Tên này trông giống tên đăng nhập của một người khác: hãy chọn tên khác.',
   'error.BAD_CREDENTIALS': 'Sai tên đăng nhập hoặc mật khẩu.',
   'error.CROSS_SITE': 'Bị từ chối: yêu cầu không đến từ trang này.',
   'error.ERR_GAME_OVER': 'Ván đã kết thúc.',
