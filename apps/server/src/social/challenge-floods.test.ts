@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { engines } from '../testing/databases.js';
 import { api, newAccount, newGuest, startApp, TestClient } from '../testing/live.js';
-import { listen, made, until } from '../testing/challenges.js';
+import { challenger, made, until } from '../testing/challenges.js';
 
 /** The limits under test; the server trusts the loopback proxy, so each socket's address is the one it forwards. */
 const limits = {
@@ -32,14 +32,7 @@ describe.each(engines)('challenge floods from one address on %s', (engine) => {
     await app.close();
   });
 
-  async function person(address: string, kind: 'guest' | 'account' = 'guest') {
-    const who = kind === 'guest' ? await newGuest(url) : await newAccount(url);
-    if (kind === 'guest') await api(url, '/api/rooms', { token: who.token, body: {} });
-    const client = await TestClient.connect(url, who.token, { address });
-    open.push(client);
-    return { ...who, client, heard: listen(client) };
-  }
-
+  const person = (address: string, kind: 'guest' | 'account' = 'guest') => challenger(url, open, kind, address);
   const crowd = (address: string) => Promise.all(Array.from({ length: FLOOD }, () => person(address)));
   const codes = (answers: Array<{ ok: boolean; code?: string }>) => answers.map((answer) => (answer.ok ? 'ok' : answer.code)).sort();
   const counted = (values: Array<string | undefined>) => Object.fromEntries([...new Set(values)].map((value) => [value, values.filter((v) => v === value).length]));
@@ -105,13 +98,7 @@ describe.each(engines)('who may challenge a player, on %s', (engine) => {
     await app.close();
   });
 
-  async function person(kind: 'guest' | 'account') {
-    const who = kind === 'guest' ? await newGuest(url) : await newAccount(url);
-    if (kind === 'guest') await api(url, '/api/rooms', { token: who.token, body: {} });
-    const client = await TestClient.connect(url, who.token);
-    open.push(client);
-    return { ...who, client, heard: listen(client) };
-  }
+  const person = (kind: 'guest' | 'account') => challenger(url, open, kind);
 
   const send = (method: 'PATCH' | 'PUT' | 'DELETE' | 'GET', path: string, token: string, body?: unknown) =>
     fetch(`${url}${path}`, {
