@@ -30,9 +30,10 @@ export async function lockAddress(tx: Prisma.TransactionClient, address: string)
  * Refuses a challenge past a cap: what the sender and their address have
  * out, and for a direct one what already waits for its target. Free guests
  * cost nothing, so the target's caps are counted by address as well as by
- * sender. Run under the address's lock and the target's row lock.
+ * sender. Final under the address's lock and the target's row lock; a
+ * read without them refuses early, as the locked one would have.
  */
-export async function checkChallengeCaps(tx: Prisma.TransactionClient, caps: ChallengeCaps, from: { playerId: string; address: string }, to: string | undefined): Promise<void> {
+export async function checkChallengeCaps(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, caps: ChallengeCaps, from: { playerId: string; address: string }, to: string | undefined): Promise<void> {
   const tooMany = (message: string) => new ServiceError(ErrorCode.TooManyChallenges, message, 429);
   const [out] = await tx.$queryRaw<Array<{ mine: number; address: number; open: number }>>`
     SELECT count(*) FILTER (WHERE creator_id = ${from.playerId}::uuid)::int AS mine,

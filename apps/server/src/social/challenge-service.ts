@@ -84,7 +84,11 @@ export class ChallengeService {
 
   /** `to` set: a direct challenge to that person; unset: an open one, listed in the lobby. */
   async create(creator: PublicPlayer, address: string, terms: Terms, to?: string): Promise<Challenge> {
-    const challenge = await this.byAddress.run(address, () => this.db.prisma.$transaction((tx) => this.insert(tx, creator, address, terms, to)));
+    const challenge = await this.byAddress.run(address, async () => {
+      // A flood is refused by one read each, without a transaction; what may pass is counted again under the locks.
+      await checkChallengeCaps(this.db.prisma, this.settings, { playerId: creator.id, address }, to);
+      return this.db.prisma.$transaction((tx) => this.insert(tx, creator, address, terms, to));
+    });
     const described = describe(challenge);
     if (to === undefined) this.io.to(lobbyChannel).except((await this.blocks.eitherWay(creator.id)).map(playerChannel)).emit('lobby:added', described);
     else this.io.to(playerChannel(to)).emit('challenge:received', described);
