@@ -153,7 +153,12 @@ const envSchema = z.object({
   BOT_GAMES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   /** Challenges (open and direct) out at once per player and per address; making them is budgeted as rooms are (RATE_LIMIT_ROOMS_*). */
   CHALLENGES_PER_PLAYER: z.coerce.number().int().min(1).default(3),
-  CHALLENGES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  CHALLENGES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Open challenges out at once from one address: so many rows of the lobby at most, whoever shares it. */
+  OPEN_CHALLENGES_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  /** Direct challenges waiting for one person at once, in all and from one address (one sender has one waiting for them at most). */
+  CHALLENGES_TO_PLAYER: z.coerce.number().int().min(1).default(10),
+  CHALLENGES_TO_PLAYER_PER_ADDRESS: z.coerce.number().int().min(1).default(2),
   /** How long a direct challenge waits for its answer. */
   CHALLENGE_TTL_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How long a challenge outlives the last connection of its creator (or target); how often each process renews and sweeps them. */
@@ -161,6 +166,8 @@ const envSchema = z.object({
   CHALLENGE_TICK_MS: z.coerce.number().int().min(100).default(2_000),
   /** People one player may block. */
   BLOCKS_PER_PLAYER: z.coerce.number().int().min(1).default(500),
+  /** Players one account may follow. */
+  FOLLOWS_PER_PLAYER: z.coerce.number().int().min(1).default(400),
   /**
    * Database statements the computer's players run at once in a process (its
    * reads and its moves): a few of the pools' connections, so that however

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ruleOptions, rulesChoice } from './rules-options.js';
+import { challengesFromChoices } from './challenges-from.js';
 import { timeControl } from './rooms.js';
 
 /**
@@ -50,3 +51,13 @@ export type ChallengeAccepted = z.infer<typeof challengeAccepted>;
 /** GET /api/blocks: the people the caller blocks. PUT and DELETE /api/blocks/<playerId> block and unblock one. */
 export const blockList = z.object({ players: z.array(z.object({ id: z.uuid(), name: z.string() })) });
 export type BlockList = z.infer<typeof blockList>;
+
+/** Who may send a player direct challenges (see challenges-from.ts). */
+export const challengesFrom = z.enum(challengesFromChoices);
+
+/** GET /api/settings (anyone: a guest's are the defaults) and the answer of PATCH /api/settings. */
+export const playerSettings = z.object({ challengesFrom });
+export type PlayerSettings = z.infer<typeof playerSettings>;
+/** PATCH /api/settings (accounts only): the settings to change. */
+export const playerSettingsChange = playerSettings.partial().strict();
+export type PlayerSettingsChange = z.infer<typeof playerSettingsChange>;

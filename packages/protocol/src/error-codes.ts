@@ -72,6 +72,12 @@ export const ErrorCode = {
   TooManyChallenges: 'TOO_MANY_CHALLENGES',
   /** One of the two blocks the other: no challenge passes between them. */
   Blocked: 'BLOCKED',
+  /** The target takes challenges only from accounts, from people they follow, or from nobody (their `challengesFrom` setting), and the sender is not one of those. */
+  NotAcceptingChallenges: 'NOT_ACCEPTING_CHALLENGES',
+  /** The target already has as many challenges waiting as they take at once (in all, from this address, or from this sender); try again once they answer. */
+  ChallengesWaiting: 'CHALLENGES_WAITING',
+  /** The caller follows as many players as they may; unfollow one first. */
+  TooManyFollows: 'TOO_MANY_FOLLOWS',
   /** No puzzle has this id, or there is no puzzle yet (none generated, none mined). */
   PuzzleNotFound: 'PUZZLE_NOT_FOUND',
   /** Challenging oneself, or the computer (play it from the home page). */

@@ -9,8 +9,10 @@ import { LiveGameList } from '../social/live-games.js';
 import { liveRoutes } from './live-routes.js';
 import { KnownDevices } from '../players/known-devices.js';
 import { Profiles } from '../players/profiles.js';
+import { PlayerSettingsStore } from '../players/player-settings.js';
 import { ServerKey } from '../players/server-key.js';
 import { blockRoutes } from './block-routes.js';
+import { followRoutes } from './follow-routes.js';
 import { analysisRoutes } from './analysis-routes.js';
 import { arenaRoutes } from './arena-routes.js';
 import { botRoutes } from './bot-routes.js';
@@ -25,12 +27,13 @@ import { roomRoutes } from './room-routes.js';
 import { crossSiteRefusal } from './same-site.js';
 import { securityHeaders } from './security-headers.js';
 import { sessionRoutes } from './session-routes.js';
+import { settingsRoutes } from './settings-routes.js';
 import { webRoutes } from './web-handler.js';
 
 /** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
 export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
   async (app, { config, db, metrics, draining }) => {
-    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, presence, arenas, arenaDirector, puzzles } = app;
+    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, follows, presence, arenas, arenaDirector, puzzles } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
     app.addHook('onError', async (_request, _reply, error) => {
@@ -59,6 +62,8 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
         await api.register(arenaRoutes, { players, costs, arenas, director: arenaDirector });
         await api.register(blockRoutes, { players, costs, blocks });
+        await api.register(followRoutes, { players, follows });
+        await api.register(settingsRoutes, { players, settings: new PlayerSettingsStore(db) });
         await api.register(puzzleRoutes, { players, costs, puzzles });
         await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
         api.all('/*', async (_request, reply) => {

@@ -3,19 +3,19 @@ import { ErrorCode, type Challenge, type ChallengeGone, type ClientPayload, type
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { KeyedQueue } from '../matches/keyed-queue.js';
 import { guestRemoved } from '../players/guest-removed.js';
 import { pairMayBeRated } from '../ratings/rating-service.js';
 import { asJson, insertRoom, rulesFromChoice, timeControlOf } from '../rooms/room-service.js';
 import { playerChannel, type GameServer } from '../realtime/game-server.js';
 import { blockedBetween, type Blocks } from './blocks.js';
+import { checkChallengeCaps, lockAddress, type ChallengeCaps } from './challenge-caps.js';
+import { mayChallenge } from './challenge-preference.js';
 
 /** Everyone following the list of open challenges (the lobby), on every process. */
 export const lobbyChannel = 'lobby';
 
-export interface ChallengeSettings {
-  /** Challenges out at once, per person and per address. */
-  perPlayer: number;
-  perAddress: number;
+export interface ChallengeSettings extends ChallengeCaps {
   /** How long a direct challenge waits for an answer. */
   ttlMs: number;
   /** How long a challenge outlives its creator's (or target's) last connection. */
@@ -52,6 +52,14 @@ type Terms = ClientPayload<'challenge:open'>;
  * makes the room, so it is taken once.
  */
 export class ChallengeService {
+  /**
+   * Challenges from one address are made one at a time in this process: its
+   * flood waits behind itself in memory (as long as its budget per minute
+   * lets it grow) instead of holding a database connection each while it
+   * waits for the address's lock.
+   */
+  private readonly byAddress = new KeyedQueue();
+
   constructor(
     private readonly db: Database,
     private readonly io: GameServer,
@@ -76,35 +84,10 @@ export class ChallengeService {
 
   /** `to` set: a direct challenge to that person; unset: an open one, listed in the lobby. */
   async create(creator: PublicPlayer, address: string, terms: Terms, to?: string): Promise<Challenge> {
-    const rules = rulesFromChoice(terms.rules);
-    const challenge = await this.db.prisma.$transaction(async (tx) => {
-      // The creator's row, locked: two challenges sent together are counted one after the other.
-      const [me] = await tx.$queryRaw<Array<{ password_hash: string | null }>>`SELECT password_hash FROM player WHERE id = ${creator.id}::uuid FOR UPDATE`;
-      if (!me) throw guestRemoved();
-      if (terms.rated && me.password_hash === null) {
-        throw new ServiceError(ErrorCode.AccountRequired, 'Rated games need an account: keep your account, or offer a casual game', 403);
-      }
-      if (to !== undefined) await this.checkTarget(tx, creator.id, to, terms.rated);
-      if ((await tx.challenge.count({ where: { creatorId: creator.id } })) >= this.settings.perPlayer) {
-        throw new ServiceError(ErrorCode.TooManyChallenges, `At most ${this.settings.perPlayer} challenges at once; cancel one first`, 429);
-      }
-      if ((await tx.challenge.count({ where: { address } })) >= this.settings.perAddress) {
-        throw new ServiceError(ErrorCode.TooManyChallenges, 'Too many challenges from this address at once; try again later', 429);
-      }
-      const tc = terms.timeControl;
-      return tx.challenge.create({
-        data: {
-          creatorId: creator.id,
-          targetId: to ?? null,
-          rules: asJson(rules),
-          initialMs: tc ? tc.initialSeconds * 1000 : null,
-          incrementMs: tc ? tc.incrementSeconds * 1000 : null,
-          rated: terms.rated,
-          address,
-          expiresAt: to === undefined ? null : new Date(Date.now() + this.settings.ttlMs),
-        },
-        include: withPeople,
-      });
+    const challenge = await this.byAddress.run(address, async () => {
+      // A flood is refused by one read each, without a transaction; what may pass is counted again under the locks.
+      await checkChallengeCaps(this.db.prisma, this.settings, { playerId: creator.id, address }, to);
+      return this.db.prisma.$transaction((tx) => this.insert(tx, creator, address, terms, to));
     });
     const described = describe(challenge);
     if (to === undefined) this.io.to(lobbyChannel).except((await this.blocks.eitherWay(creator.id)).map(playerChannel)).emit('lobby:added', described);
@@ -112,13 +95,46 @@ export class ChallengeService {
     return described;
   }
 
-  private async checkTarget(tx: Prisma.TransactionClient, from: string, to: string, rated: boolean): Promise<void> {
-    if (to === from) throw new ServiceError(ErrorCode.NotChallengeable, 'One cannot challenge oneself');
-    const target = await tx.player.findUnique({ where: { id: to }, select: { botLevel: true, passwordHash: true } });
+  private async insert(tx: Prisma.TransactionClient, creator: PublicPlayer, address: string, terms: Terms, to: string | undefined): Promise<Row> {
+    const rules = rulesFromChoice(terms.rules);
+    await lockAddress(tx, address);
+    // The creator's row and the target's, locked in one order: challenges sent together (to one target, or by one creator) are counted one after the other.
+    const people = to === undefined || to === creator.id ? [creator.id] : [creator.id, to];
+    const locked = await tx.$queryRaw<Array<{ id: string; password_hash: string | null }>>`
+      SELECT id::text AS id, password_hash FROM player WHERE id = ANY(${people}::uuid[]) ORDER BY id FOR UPDATE`;
+    const me = locked.find((row) => row.id === creator.id);
+    if (!me) throw guestRemoved();
+    const account = me.password_hash !== null;
+    if (terms.rated && !account) {
+      throw new ServiceError(ErrorCode.AccountRequired, 'Rated games need an account: keep your account, or offer a casual game', 403);
+    }
+    if (to !== undefined) await this.checkTarget(tx, { id: creator.id, account }, to, terms.rated);
+    await checkChallengeCaps(tx, this.settings, { playerId: creator.id, address }, to);
+    const tc = terms.timeControl;
+    return tx.challenge.create({
+      data: {
+        creatorId: creator.id,
+        targetId: to ?? null,
+        rules: asJson(rules),
+        initialMs: tc ? tc.initialSeconds * 1000 : null,
+        incrementMs: tc ? tc.incrementSeconds * 1000 : null,
+        rated: terms.rated,
+        address,
+        expiresAt: to === undefined ? null : new Date(Date.now() + this.settings.ttlMs),
+      },
+      include: withPeople,
+    });
+  }
+
+  private async checkTarget(tx: Prisma.TransactionClient, from: { id: string; account: boolean }, to: string, rated: boolean): Promise<void> {
+    if (to === from.id) throw new ServiceError(ErrorCode.NotChallengeable, 'One cannot challenge oneself');
+    const target = await tx.player.findUnique({ where: { id: to }, select: { botLevel: true, passwordHash: true, challengesFrom: true } });
     if (!target) throw new ServiceError(ErrorCode.NotFound, 'No such player', 404);
     if (target.botLevel !== null) throw new ServiceError(ErrorCode.NotChallengeable, 'The computer is played from the home page');
     if (rated && target.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated games are between accounts; this player is a guest', 403);
-    if (await blockedBetween(tx, from, to)) throw new ServiceError(ErrorCode.Blocked, 'This player does not take challenges from you', 403);
+    if (await blockedBetween(tx, from.id, to)) throw new ServiceError(ErrorCode.Blocked, 'This player does not take challenges from you', 403);
+    // A guest cannot change the setting: theirs stays the default, everyone.
+    if (!(await mayChallenge(tx, target.challengesFrom, from, to))) throw new ServiceError(ErrorCode.NotAcceptingChallenges, 'This player does not take challenges from you now', 403);
   }
 
   async cancel(playerId: string, id: string): Promise<void> {

@@ -3,8 +3,8 @@ import type { RoomResponse } from '@oanquan/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { engines } from '../testing/databases.js';
-import { api, newAccount, newGuest, startApp, TestClient } from '../testing/live.js';
-import { listen, made, until } from '../testing/challenges.js';
+import { api, newGuest, startApp, TestClient } from '../testing/live.js';
+import { challenger, listen, made, until } from '../testing/challenges.js';
 
 const fast = { CHALLENGE_TICK_MS: '100', CHALLENGE_GRACE_MS: '1000', CHALLENGE_TTL_MS: '5000' };
 
@@ -22,14 +22,7 @@ describe.each(engines)('challenges on %s', (engine) => {
     await app.close();
   });
 
-  async function person(kind: 'guest' | 'account' = 'guest') {
-    const who = kind === 'guest' ? await newGuest(url) : await newAccount(url);
-    // A guest has a row (one can challenge them) once they have sat down somewhere: a room of their own gives them one.
-    if (kind === 'guest') await api(url, '/api/rooms', { token: who.token, body: {} });
-    const client = await TestClient.connect(url, who.token);
-    open.push(client);
-    return { ...who, client, heard: listen(client) };
-  }
+  const person = (kind: 'guest' | 'account' = 'guest') => challenger(url, open, kind);
 
   const room = async (code: string) => (await api<RoomResponse>(url, `/api/rooms/${code}`)).body;
 

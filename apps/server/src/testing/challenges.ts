@@ -1,5 +1,5 @@
 import type { Challenge, ChallengeAccepted, ChallengeGone } from '@oanquan/protocol';
-import type { TestClient } from '../testing/live.js';
+import { api, newAccount, newGuest, TestClient } from './live.js';
 
 /** Everything about challenges one client is sent, in order. */
 export interface Heard {
@@ -32,4 +32,18 @@ export async function until(test: () => boolean, what: string, timeoutMs = 15_00
 export function made(answer: { ok: true; challenge: Challenge } | { ok: false; code: string }): Challenge {
   if (!answer.ok) throw new Error(`challenge refused: ${answer.code}`);
   return answer.challenge;
+}
+
+/**
+ * Someone to challenge and be challenged, connected and listening: a guest
+ * with a row (a room of their own: one can challenge a guest once they have
+ * sat down somewhere), or an account; from `address` for a server that
+ * trusts the loopback proxy. Their socket goes into `open`, to be closed.
+ */
+export async function challenger(url: string, open: TestClient[], kind: 'guest' | 'account' = 'guest', address?: string) {
+  const who = kind === 'guest' ? await newGuest(url) : await newAccount(url);
+  if (kind === 'guest') await api(url, '/api/rooms', { token: who.token, body: {} });
+  const client = await TestClient.connect(url, who.token, { address });
+  open.push(client);
+  return { ...who, client, heard: listen(client) };
 }
