@@ -18,6 +18,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Before every key and channel name the server uses in Redis, so that deployments sharing one Redis keep apart. */
+  REDIS_PREFIX: z
+    .string()
+    .max(64)
+    .regex(/^[\w:.-]*$/, 'letters, digits and _ : . - only')
+    .default(''),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data/pglite')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the second player has to choose a hand once the first has; then the first wins the toss. */
