@@ -52,6 +52,14 @@ const envSchema = z.object({
   // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.
   MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(1000),
   /**
+   * Quick phrases a room carries per window, beyond each person's own rate
+   * (on one process): each player's (at their own rate, at most 6 in 10 s),
+   * and all its spectators' together, however many they are.
+   */
+  ROOM_PHRASES_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
+  ROOM_PHRASES_PER_PLAYER: z.coerce.number().int().min(1).default(6),
+  ROOM_PHRASES_SPECTATORS: z.coerce.number().int().min(1).default(6),
+  /**
    * Prometheus metrics (GET /metrics) on a port of their own, unset to serve none;
    * keep this port away from the public proxy. METRICS_HOST defaults to HOST.
    */
