@@ -23,6 +23,7 @@ import { presencePlugin } from './presence/presence-plugin.js';
 import { puzzlesPlugin } from './puzzles/puzzles-plugin.js';
 import type { GameServer } from './realtime/game-server.js';
 import { attachRedisAdapter } from './redis-adapter.js';
+import { redisNames } from './redis-names.js';
 import { roomsPlugin } from './rooms/rooms-plugin.js';
 import { socialPlugin } from './social/social-plugin.js';
 import { letSocketsGo } from './socket/let-sockets-go.js';
@@ -81,7 +82,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     // A draining node takes no new sockets: the client's retry goes through the proxy to another.
     allowRequest: (_request, answer) => answer(draining ? 'draining' : null, !draining),
   });
-  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, http.log) : undefined;
+  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, http.log, redisNames(config.REDIS_PREFIX)) : undefined;
 
   const metrics = new Metrics({
     connectedSockets: () => io.of('/').sockets.size,

@@ -18,6 +18,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Before every key and channel name the server uses in Redis, so that deployments sharing one Redis keep apart. */
+  REDIS_PREFIX: z
+    .string()
+    .max(64)
+    .regex(/^[\w:.-]*$/, 'letters, digits and _ : . - only')
+    .default(''),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data/pglite')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the second player has to choose a hand once the first has; then the first wins the toss. */
@@ -45,6 +51,14 @@ const envSchema = z.object({
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.
   MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Quick phrases a room carries per window, beyond each person's own rate
+   * (on one process): each player's (at their own rate, at most 6 in 10 s),
+   * and all its spectators' together, however many they are.
+   */
+  ROOM_PHRASES_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
+  ROOM_PHRASES_PER_PLAYER: z.coerce.number().int().min(1).default(6),
+  ROOM_PHRASES_SPECTATORS: z.coerce.number().int().min(1).default(6),
   /**
    * Prometheus metrics (GET /metrics) on a port of their own, unset to serve none;
    * keep this port away from the public proxy. METRICS_HOST defaults to HOST.

@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
+import { redisNames, type RedisNames } from './redis-names.js';
 
 export interface RedisLink {
   /** Whether broadcasts reach the other processes right now. */
@@ -18,8 +19,6 @@ export interface ProcessChannel {
   onMessage(listener: (message: string) => void): void;
 }
 
-const CHANNEL = 'oanquan:processes';
-
 /**
  * With several server processes behind a load balancer, a broadcast must reach
  * the sockets of every process; Redis streams carry it.
@@ -32,7 +31,7 @@ const CHANNEL = 'oanquan:processes';
  * database (cluster/match-feed.ts), so clients catch up by version. The stream readers keep the
  * client's offline queue: they wait for Redis rather than spin.
  */
-export async function attachRedisAdapter(io: Server, url: string, log?: FastifyBaseLogger): Promise<RedisLink> {
+export async function attachRedisAdapter(io: Server, url: string, log?: FastifyBaseLogger, names: RedisNames = redisNames()): Promise<RedisLink> {
   // No command timeout: node-redis's default (5 s) arms an AbortSignal.timeout per command, a timer that cannot be
   // cancelled and that fires 5 s later, building a DOMException with its stack while the signal lives: with one
   // PUBLISH per move, a timer, an exception and their garbage per move on every process (about 2-3 % of a
@@ -51,8 +50,8 @@ export async function attachRedisAdapter(io: Server, url: string, log?: FastifyB
     log?.info('Redis reachable again');
   });
   await client.connect();
-  io.adapter(createAdapter(client));
-  const channel = await processChannel(client, log);
+  io.adapter(createAdapter(client, names.adapter));
+  const channel = await processChannel(client, names.processes, log);
   const adapter = io.of('/').adapter as unknown as { doPublish(message: unknown): Promise<string> };
   const publish = adapter.doPublish.bind(adapter);
   adapter.doPublish = (message) => (client.isReady ? publish(message) : Promise.reject(new Error('Redis is not connected')));
@@ -87,7 +86,7 @@ async function closeClient(client: Client): Promise<void> {
  * subscriber is a connection of its own (a subscribed connection takes no
  * other commands) and subscribes again after a reconnection by itself.
  */
-async function processChannel(client: Client, log?: FastifyBaseLogger): Promise<ProcessChannel & { close(): Promise<void> }> {
+async function processChannel(client: Client, name: string, log?: FastifyBaseLogger): Promise<ProcessChannel & { close(): Promise<void> }> {
   const prefix = `${randomUUID()}|`;
   const id = Buffer.from(prefix);
   const subscriber = client.duplicate();
@@ -96,7 +95,7 @@ async function processChannel(client: Client, log?: FastifyBaseLogger): Promise<
   subscriber.on('error', () => {});
   await subscriber.connect();
   await subscriber.subscribe(
-    CHANNEL,
+    name,
     (message: Buffer) => {
       if (message.length > id.length && message.compare(id, 0, id.length, 0, id.length) === 0) return;
       try {
@@ -111,7 +110,7 @@ async function processChannel(client: Client, log?: FastifyBaseLogger): Promise<
   return {
     publish(message) {
       // Fire and forget: what a process misses, its feed's check reads from the database.
-      if (client.isReady) client.publish(CHANNEL, prefix + message).catch(() => {});
+      if (client.isReady) client.publish(name, prefix + message).catch(() => {});
     },
     onMessage(next) {
       listener = next;

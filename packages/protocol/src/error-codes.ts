@@ -62,7 +62,7 @@ export const ErrorCode = {
   AnalysisBusy: 'ANALYSIS_BUSY',
   /** An event about a room the socket has not joined (a quick phrase from outside the room). */
   NotInRoom: 'NOT_IN_ROOM',
-  /** Quick phrases past the per-person rate (packages/protocol phraseRate); the phrase was not sent. */
+  /** Quick phrases past the per-person rate (packages/protocol phraseRate), or past the room's budget for its players or its spectators; the phrase was not sent. */
   TooManyPhrases: 'TOO_MANY_PHRASES',
   /** This player, or this address, already has as many games against the computer running as it may; finish one first. */
   TooManyBotGames: 'TOO_MANY_BOT_GAMES',

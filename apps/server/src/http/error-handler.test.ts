@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { ErrorCode } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../errors.js';
+import { cutMidBody } from '../testing/cut-request.js';
+import { waitFor } from '../testing/wait-for.js';
 import { handleHttpError } from './error-handler.js';
 
 describe('the REST error handler', () => {
@@ -84,5 +87,17 @@ describe('the REST error handler', () => {
     expect(response.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
     expect(logged('database unreachable')).toEqual([expect.objectContaining({ level: 40 })]);
     expect(logged('request failed')).toEqual([]);
+  });
+
+  it('logs a request its client cut mid-body at debug as aborted, though Node names it ECONNRESET, never as a lost database', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    lines.length = 0;
+    const { port } = app.server.address() as AddressInfo;
+    await cutMidBody(port, { method: 'POST', path: '/echo' }, 'destroy');
+    await waitFor('the aborted request in the log', () => logged('request aborted by the client').length === 1, { everyMs: 20 });
+    expect(logged('request aborted by the client')).toEqual([expect.objectContaining({ level: 20, reason: 'aborted' })]);
+    expect(logged('database unreachable')).toEqual([]);
+    expect(logged('request failed')).toEqual([]);
+    expect(logged('request refused')).toEqual([]);
   });
 });

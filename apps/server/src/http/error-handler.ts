@@ -8,9 +8,14 @@ import { asRefusal, ServiceError } from '../errors.js';
  * 503): both are answered with their code and logged quietly without a
  * stack, so strangers cannot fill the logs. Anything else is a bug: logged in full, answered
  * INTERNAL without details. A lost database answers UNAVAILABLE (503) and is
- * logged as a warning: it is the operator's concern, not a bug.
+ * logged as a warning: it is the operator's concern, not a bug. A client that
+ * hung up mid-body is logged at debug: nobody is left to answer.
  */
 export function handleHttpError(error: FastifyError | ServiceError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (abortedByClient(error, request)) {
+    request.log.debug({ reason: error.message }, 'request aborted by the client');
+    return reply.status(400).send(errorBody(error));
+  }
   const refusal = asRefusal(error);
   const body = refusal ? refusal.toBody() : errorBody(error);
   const status = refusal ? refusal.status : statusOf(error);
@@ -19,6 +24,16 @@ export function handleHttpError(error: FastifyError | ServiceError | Error, requ
   else request.log.info({ status, code: body.code, reason: body.message }, 'request refused');
   if (refusal?.retryAfterSeconds !== undefined) reply.header('retry-after', refusal.retryAfterSeconds);
   return reply.status(status).send(body);
+}
+
+/**
+ * Whether the error is the request's own stream failing: its client hung up
+ * before the body had arrived. Node names that ECONNRESET ("aborted"), the
+ * code of a database connection cut too, so it is told by where it comes
+ * from, not by its code: what the request stream reports is the client's doing.
+ */
+export function abortedByClient(error: unknown, request: FastifyRequest): boolean {
+  return error != null && request.raw.errored === error;
 }
 
 function statusOf(error: Error & { statusCode?: number }): number {

@@ -17,7 +17,7 @@ import { analysisRoutes } from './analysis-routes.js';
 import { arenaRoutes } from './arena-routes.js';
 import { botRoutes } from './bot-routes.js';
 import { clientScheme } from './client-address.js';
-import { handleHttpError } from './error-handler.js';
+import { abortedByClient, handleHttpError } from './error-handler.js';
 import { healthRoutes } from './health.js';
 import { matchRoutes } from './match-routes.js';
 import { playerRoutes } from './player-routes.js';
@@ -36,8 +36,12 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
     const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, follows, presence, arenas, arenaDirector, puzzles } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
-    app.addHook('onError', async (_request, _reply, error) => {
-      if (asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
+    app.addHook('onError', async (request, _reply, error) => {
+      if (!abortedByClient(error, request) && asRefusal(error)?.code === ErrorCode.Unavailable) metrics.databaseUnavailable.inc({ edge: 'http' });
+    });
+    // Every hang-up, whether or not its request had got as far as reading the body (and so to the error handler).
+    app.addHook('onRequestAbort', async (_request) => {
+      metrics.requestsAborted.inc();
     });
     await securityHeaders(app, schemeOf);
     await app.register(fastifyCookie);

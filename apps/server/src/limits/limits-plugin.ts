@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { MemoryCounters, type Counters } from './counters.js';
+import { redisNames } from '../redis-names.js';
 import { SharedCounters } from './shared-counters.js';
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 export const limitsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const shared = config.REDIS_URL ? new SharedCounters(config.REDIS_URL, app.log) : undefined;
+    const shared = config.REDIS_URL ? new SharedCounters(config.REDIS_URL, app.log, { prefix: redisNames(config.REDIS_PREFIX).limits }) : undefined;
     await shared?.connect();
     const counters: Counters = shared ?? new MemoryCounters();
     app.decorate('counters', counters);

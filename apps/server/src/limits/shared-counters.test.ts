@@ -56,8 +56,8 @@ describe('shared counters', () => {
   });
 
   it('keep a place while its process lives, and let it lapse once the process is gone', async () => {
-    const living = new SharedCounters(redis.url, log, Date.now, 600);
-    const dying = new SharedCounters(redis.url, log, Date.now, 600);
+    const living = new SharedCounters(redis.url, log, { placeKeptMs: 600 });
+    const dying = new SharedCounters(redis.url, log, { placeKeptMs: 600 });
     await Promise.all([living.connect(), dying.connect()]);
     expect(await Promise.all([living.hold('kept', 'a', 2), dying.hold('kept', 'b', 2)])).toEqual([true, true]);
     await dying.close();

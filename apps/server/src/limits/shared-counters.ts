@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { forgoableRedisClient } from '../redis-client.js';
+import { redisNames } from '../redis-names.js';
 import { MemoryCounters, type Counted, type Counters } from './counters.js';
-
-const PREFIX = 'oanquan:limit:';
 
 // One round trip each, and atomic: two processes counting at once never lose a count.
 const ADD = `local v = redis.call('INCR', KEYS[1]) redis.call('PEXPIRE', KEYS[1], ARGV[1]) return v`;
@@ -38,13 +37,13 @@ export class SharedCounters implements Counters {
   /** The places this process holds in Redis, renewed while it lives. */
   private readonly holding = new Map<string, Set<string>>();
   private readonly renewal: NodeJS.Timeout;
+  /** Before every key: the deployment's own (REDIS_PREFIX). */
+  private readonly prefix: string;
+  private readonly placeKeptMs: number;
 
-  constructor(
-    url: string,
-    log: FastifyBaseLogger,
-    now: () => number = Date.now,
-    private readonly placeKeptMs = PLACE_KEPT_MS,
-  ) {
+  constructor(url: string, log: FastifyBaseLogger, { prefix = redisNames().limits, now = Date.now, placeKeptMs = PLACE_KEPT_MS } = {}) {
+    this.prefix = prefix;
+    this.placeKeptMs = placeKeptMs;
     this.local = new MemoryCounters(now);
     this.client = forgoableRedisClient(url, log, 'limits store unreachable: each process counts its own');
     this.renewal = setInterval(() => void this.renew(), placeKeptMs / 3).unref();
@@ -68,19 +67,19 @@ export class SharedCounters implements Counters {
 
   set(key: string, value: number, ttlMs: number): Promise<void> {
     return this.shared(
-      async () => void (await this.client.sendCommand(['SET', PREFIX + key, String(value), 'PX', String(Math.max(1, Math.ceil(ttlMs)))])),
+      async () => void (await this.client.sendCommand(['SET', this.prefix + key, String(value), 'PX', String(Math.max(1, Math.ceil(ttlMs)))])),
       () => this.local.set(key, value, ttlMs),
     );
   }
 
   delete(key: string): Promise<void> {
-    return this.shared(async () => void (await this.client.sendCommand(['DEL', PREFIX + key])), () => this.local.delete(key));
+    return this.shared(async () => void (await this.client.sendCommand(['DEL', this.prefix + key])), () => this.local.delete(key));
   }
 
   hold(key: string, holder: string, limit: number): Promise<boolean> {
     return this.shared(
       async () => {
-        const held = Number(await this.client.sendCommand(['EVAL', HOLD, '1', PREFIX + key, holder, String(limit), String(this.placeKeptMs)])) === 1;
+        const held = Number(await this.client.sendCommand(['EVAL', HOLD, '1', this.prefix + key, holder, String(limit), String(this.placeKeptMs)])) === 1;
         if (held) this.holding.set(key, (this.holding.get(key) ?? new Set<string>()).add(holder));
         return held;
       },
@@ -93,7 +92,7 @@ export class SharedCounters implements Counters {
     if (holders?.delete(holder) && holders.size === 0) this.holding.delete(key);
     // Taken here while Redis was away, or in Redis; should Redis not hear of it, the place lapses unrenewed.
     await this.local.release(key, holder);
-    await this.shared(async () => void (await this.client.sendCommand(['ZREM', PREFIX + key, holder])), async () => {});
+    await this.shared(async () => void (await this.client.sendCommand(['ZREM', this.prefix + key, holder])), async () => {});
   }
 
   async holders(key: string): Promise<string[]> {
@@ -111,14 +110,14 @@ export class SharedCounters implements Counters {
   private async renew(): Promise<void> {
     if (!this.client.isReady) return;
     const renewals = [...this.holding].map(([key, holders]) =>
-      this.client.sendCommand(['EVAL', RENEW, '1', PREFIX + key, String(this.placeKeptMs), ...holders]),
+      this.client.sendCommand(['EVAL', RENEW, '1', this.prefix + key, String(this.placeKeptMs), ...holders]),
     );
     await Promise.allSettled(renewals);
   }
 
   private run(script: string, key: string, ms?: number) {
     const args = ms === undefined ? [] : [String(Math.max(1, Math.ceil(ms)))];
-    return this.client.sendCommand(['EVAL', script, '1', PREFIX + key, ...args]);
+    return this.client.sendCommand(['EVAL', script, '1', this.prefix + key, ...args]);
   }
 
   private async shared<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {

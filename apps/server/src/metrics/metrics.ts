@@ -30,6 +30,7 @@ export class Metrics {
   readonly hotStatements: Counter<'statement'>;
   readonly rateLimited: Counter<'edge'>;
   readonly databaseUnavailable: Counter<'edge'>;
+  readonly requestsAborted: Counter;
   readonly engineMove: Summary<'level'>;
   readonly engineNodes: Summary<'level'>;
 
@@ -79,6 +80,8 @@ export class Metrics {
       labelNames: ['edge'],
       registers,
     });
+    // Apart from the database's count: a client that hangs up mid-body says nothing of the database.
+    this.requestsAborted = new Counter({ name: 'oanquan_http_requests_aborted_total', help: 'HTTP requests whose client hung up before they were answered, mid-body included', registers });
     new Gauge({
       name: 'oanquan_connected_sockets',
       help: 'Socket.IO connections open on this process',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ourCommands } from '../redis-outage.js';
 import { forgoableRedisClient } from '../redis-client.js';
+import { redisNames } from '../redis-names.js';
 
 /**
  * Where each process shares who it has in a room: the distinct player ids of
@@ -37,10 +38,6 @@ export class LocalPresenceStore implements PresenceStore {
   async close(): Promise<void> {}
 }
 
-const roomKey = (code: string) => `presence:room:${code}`;
-const aliveKey = (node: string) => `presence:alive:${node}`;
-const roomsOfKey = (node: string) => `presence:rooms-of:${node}`;
-const nodesKey = 'presence:nodes';
 /** A room hash nobody touched for a day is gone, whatever else failed to clean it. */
 const roomTtlMs = 24 * 3600 * 1000;
 
@@ -58,13 +55,23 @@ const roomTtlMs = 24 * 3600 * 1000;
 export class RedisPresenceStore implements PresenceStore {
   readonly node = randomBytes(8).toString('hex');
   private readonly client;
+  private readonly roomKey: (code: string) => string;
+  private readonly aliveKey: (node: string) => string;
+  private readonly roomsOfKey: (node: string) => string;
+  private readonly nodesKey: string;
 
   constructor(
     url: string,
     private readonly aliveMs: number,
     log: FastifyBaseLogger,
+    /** Before every key: the deployment's own (REDIS_PREFIX). */
+    prefix = redisNames().presence,
   ) {
     this.client = forgoableRedisClient(url, log, 'presence store unreachable');
+    this.roomKey = (code) => `${prefix}room:${code}`;
+    this.aliveKey = (node) => `${prefix}alive:${node}`;
+    this.roomsOfKey = (node) => `${prefix}rooms-of:${node}`;
+    this.nodesKey = `${prefix}nodes`;
   }
 
   async connect(): Promise<void> {
@@ -75,18 +82,18 @@ export class RedisPresenceStore implements PresenceStore {
   async exchange(code: string, local: readonly string[]): Promise<string[][]> {
     const write = this.client.multi();
     if (local.length > 0) {
-      write.hSet(roomKey(code), this.node, JSON.stringify(local));
-      write.sAdd(roomsOfKey(this.node), code);
+      write.hSet(this.roomKey(code), this.node, JSON.stringify(local));
+      write.sAdd(this.roomsOfKey(this.node), code);
     } else {
-      write.hDel(roomKey(code), this.node);
-      write.sRem(roomsOfKey(this.node), code);
+      write.hDel(this.roomKey(code), this.node);
+      write.sRem(this.roomsOfKey(this.node), code);
     }
-    write.pExpire(roomKey(code), roomTtlMs);
-    write.hGetAll(roomKey(code));
+    write.pExpire(this.roomKey(code), roomTtlMs);
+    write.hGetAll(this.roomKey(code));
     const replies = await write.exec();
     const entries = replies.at(-1) as unknown as Record<string, string>;
     const others = Object.keys(entries).filter((node) => node !== this.node);
-    const alive = others.length === 0 ? [] : await this.client.mGet(others.map(aliveKey));
+    const alive = others.length === 0 ? [] : await this.client.mGet(others.map(this.aliveKey));
     return Object.entries(entries)
       .filter(([node]) => node === this.node || alive[others.indexOf(node)] !== null)
       .map(([, ids]) => JSON.parse(ids) as string[]);
@@ -97,8 +104,8 @@ export class RedisPresenceStore implements PresenceStore {
   async heartbeat(): Promise<boolean> {
     const [, added] = await this.client
       .multi()
-      .set(aliveKey(this.node), '1', { expiration: { type: 'PX', value: this.aliveMs } })
-      .sAdd(nodesKey, this.node)
+      .set(this.aliveKey(this.node), '1', { expiration: { type: 'PX', value: this.aliveMs } })
+      .sAdd(this.nodesKey, this.node)
       .exec();
     // Added again after the first beat: a survivor took this process for dead and cleared its entries.
     const swept = this.beaten && Number(added) === 1;
@@ -107,18 +114,18 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async orphanedRooms(): Promise<string[]> {
-    const nodes = (await this.client.sMembers(nodesKey)).filter((node) => node !== this.node);
+    const nodes = (await this.client.sMembers(this.nodesKey)).filter((node) => node !== this.node);
     if (nodes.length === 0) return [];
-    const alive = await this.client.mGet(nodes.map(aliveKey));
+    const alive = await this.client.mGet(nodes.map(this.aliveKey));
     const rooms: string[] = [];
     for (const [i, node] of nodes.entries()) {
       if (alive[i] !== null) continue;
       // Several survivors may sweep the same process at once: each clears, each recomputes; both are idempotent.
-      const codes = await this.client.sMembers(roomsOfKey(node));
+      const codes = await this.client.sMembers(this.roomsOfKey(node));
       const clear = this.client.multi();
-      for (const code of codes) clear.hDel(roomKey(code), node);
-      clear.del(roomsOfKey(node));
-      clear.sRem(nodesKey, node);
+      for (const code of codes) clear.hDel(this.roomKey(code), node);
+      clear.del(this.roomsOfKey(node));
+      clear.sRem(this.nodesKey, node);
       await clear.exec();
       rooms.push(...codes);
     }
@@ -132,8 +139,8 @@ export class RedisPresenceStore implements PresenceStore {
 }
 
 /** A Redis store, connected, logging one line per outage. A process is taken for dead after three missed beats. */
-export async function connectedPresenceStore(url: string, heartbeatMs: number, log: FastifyBaseLogger): Promise<RedisPresenceStore> {
-  const store = ourCommands(new RedisPresenceStore(url, 3 * heartbeatMs, log));
+export async function connectedPresenceStore(url: string, heartbeatMs: number, log: FastifyBaseLogger, prefix?: string): Promise<RedisPresenceStore> {
+  const store = ourCommands(new RedisPresenceStore(url, 3 * heartbeatMs, log, prefix));
   await store.connect();
   return store;
 }

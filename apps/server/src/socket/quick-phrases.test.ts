@@ -11,7 +11,8 @@ describe.each(engines)('quick phrases on %s', (engine) => {
 
   let app: App;
   beforeAll(async () => {
-    ({ url, app } = await startApp(engine));
+    // A room's spectators may say five phrases a minute together: no window ends within a test.
+    ({ url, app } = await startApp(engine, {}, { ROOM_PHRASES_SPECTATORS: '5', ROOM_PHRASES_WINDOW_MS: '60000' }));
   });
   afterEach(() => {
     for (const client of open.splice(0)) client.close();
@@ -70,6 +71,24 @@ describe.each(engines)('quick phrases on %s', (engine) => {
     // The refusal was acknowledged after the allowed three were broadcast; nothing follows them.
     expect(await a.request('sync', { matchId: room.matchId, version: 0 })).toMatchObject({ ok: true });
     expect(toB).toHaveLength(3);
+  });
+
+  it("thirty spectators get the room's spectator budget delivered and no more, and the players still speak", async () => {
+    const { a, b, room, heard: [toA, toB, toC] } = await table();
+    const crowd = await Promise.all(Array.from({ length: 30 }, async () => TestClient.connect(url, (await newGuest(url)).token)));
+    open.push(...crowd);
+    await Promise.all(crowd.map((spectator) => spectator.request('room:join', { code: room.code })));
+    const acks = await Promise.all(crowd.map((spectator) => spectator.request('phrase:say', { matchId: room.matchId, phrase: 'nice' })));
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(5);
+    expect(acks.filter((ack) => !ack.ok && ack.code === 'TOO_MANY_PHRASES')).toHaveLength(25);
+    // The players' budgets are their own: the crowd took nothing from them.
+    expect(await a.request('phrase:say', { matchId: room.matchId, phrase: 'hello' })).toEqual({ ok: true });
+    expect(await b.request('phrase:say', { matchId: room.matchId, phrase: 'thanks' })).toEqual({ ok: true });
+    await waitFor("the players' phrases at a spectator", () => toC.filter((m) => m.seat !== null).length === 2, { everyMs: 20 });
+    // Sent after every spectator's phrase was answered, the players' arrive after all those delivered.
+    expect(toC.map((m) => m.seat)).toEqual([null, null, null, null, null, 0, 1]);
+    expect(toA.map((m) => m.phrase)).toEqual(['hello', 'thanks']);
+    expect(toB.map((m) => m.phrase)).toEqual(['hello', 'thanks']);
   });
 
   it('a player blocked by the opponent is heard by the spectators only; unblocked, by everyone again', async () => {

@@ -20,7 +20,12 @@ declare module 'fastify' {
 export const socketPlugin = fp<{ config: Config; io: GameServer; metrics: Metrics; socketLimits: SocketLimits }>(
   async (app, { config, io, metrics, socketLimits }) => {
     const { players, costs, matches, feed, presence, matchmaker, counters, blocks, challenges, arenas } = app;
-    const services = { players, costs, matches, feed, presence, matchmaker, phrases: new QuickPhrases(io, matches, blocks), challenges, arenas, metrics, counters, movePriority: app.movePriority };
+    const phrases = new QuickPhrases(io, matches, blocks, counters, {
+      windowMs: config.ROOM_PHRASES_WINDOW_MS,
+      perPlayer: config.ROOM_PHRASES_PER_PLAYER,
+      spectators: config.ROOM_PHRASES_SPECTATORS,
+    });
+    const services = { players, costs, matches, feed, presence, matchmaker, phrases, challenges, arenas, metrics, counters, movePriority: app.movePriority };
     app.decorate('eventsInFlight', attachSocketHandlers(io, services, app.log, socketLimits, clientAddress(config.TRUST_PROXY), clientScheme(config.TRUST_PROXY)));
     releaseRequests(io);
   },
