@@ -136,6 +136,7 @@ export const en = {
   'pairing.returnGame': '{name} starts this one.',
   'pairing.firstWon': 'Game 1: {name} won.',
   'pairing.firstDrawn': 'Game 1: a draw.',
+  'pairing.swapped': 'Return game: {name} moves first (the first move swapped).',
   'pairing.started': 'Game 2 of the rated pair has started.',
   'pairing.firstMove': 'The first move must come within {s} s, or its player loses this game.',
 
