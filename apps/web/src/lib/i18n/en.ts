@@ -9,6 +9,7 @@ export const en = {
   'nav.leaderboard': 'Leaderboard',
   'nav.puzzles': 'Puzzles',
   'nav.main': 'Main',
+  'nav.menu': 'Menu',
   'nav.skip': 'Skip to content',
   'lang.label': 'Language',
   'lang.vi': 'Tiếng Việt',

@@ -7,6 +7,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'nav.leaderboard': 'Bảng xếp hạng',
   'nav.puzzles': 'Câu đố',
   'nav.main': 'Điều hướng',
+  'nav.menu': 'Trình đơn',
   'nav.skip': 'Bỏ qua, tới nội dung',
   'lang.label': 'Ngôn ngữ',
   'lang.vi': 'Tiếng Việt',
