@@ -46,7 +46,7 @@ describe('an arena in Chromium', () => {
     return arena.code;
   }
 
-  it('joins players, pairs them again from the room of their last game, moves the standings for a spectator on a phone, counts the game played past the end, then shows the podium', async () => {
+  it('joins players, pairs them again from the room of their last game, moves the standings for a spectator on a phone, counts the game played past the end, then shows the podium', { timeout: 120_000 }, async () => {
     const code = await privateArena();
     const a = await newPlayer(harness.browser);
     const b = await newPlayer(harness.browser, { viewport: { width: 360, height: 740 }, isMobile: true, locale: 'vi-VN' });
@@ -102,6 +102,16 @@ describe('an arena in Chromium', () => {
     await a.page.goto(`${harness.server.url}/a/${code}`);
     await a.page.waitForSelector('[data-arena-you]');
     expect(await a.page.textContent('[data-arena-you]')).toContain('#1, 4 points');
+
+    // A's profile lists the arena in a card as wide as its others, on a desktop and on a phone.
+    const aId = await a.page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { player: { id: string } }).player.id);
+    for (const { page } of [a, watcher]) {
+      await page.goto(`${harness.server.url}/p/${aId}`);
+      await page.waitForSelector('[data-profile] > [data-arenas-played] li');
+      const widths = await page.$$eval('[data-profile] > section.card', (cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
+      expect(widths.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(widths).size).toBe(1);
+    }
 
     for (const p of [a, b, c, watcher]) expect(p.errors).toEqual([]);
     await Promise.all([a, b, c, watcher].map((p) => p.context.close()));

@@ -77,6 +77,10 @@ describe('a rated pairing from the queue in Chromium', () => {
     expect(await a.page.textContent('[data-pairing-game="2"]')).toContain('Rated pair, game 2 of 2');
     expect(await b.page.textContent('[data-pairing-game="2"]')).toContain('Cặp ván tính điểm, ván 2/2');
     expect(await b.page.textContent('[data-first-move-countdown]')).toContain('người đi trước thua ván này');
+    // Game 2 had no toss, so no one "did not choose in time": the room says the first move was swapped.
+    expect(await a.page.textContent('[data-return-game-start]')).toBe('Return game: pairing_1 moves first (the first move swapped).');
+    expect(await b.page.textContent('[data-return-game-start]')).toBe('Ván lượt về: pairing_1 đi trước (đổi lượt đi).');
+    for (const { page } of [a, b]) expect(await page.locator('[data-opener-forfeit]').count()).toBe(0);
     // Game 2 rates the pair as one period: losing it would give back exactly what game 1 gave.
     expect(await a.page.getAttribute(`[data-stakes="${seatA}"]`, 'data-loss')).toBe(`\u2212${won1!.slice(1)}`);
     // The return game cannot be called off.

@@ -1,4 +1,5 @@
 import { newGame, play, replay, type PlyEvent, type Position } from '@oanquan/rules';
+import { SESSION_COOKIE } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCounts, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame, type FinishedGame } from './support/live-game.js';
@@ -191,6 +192,37 @@ describe('the replay viewer in Chromium', () => {
       await page.click(`[data-match-item="${game.matchId}"] a`);
       await page.waitForSelector(`[data-replay="${game.matchId}"] [data-board]`);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a player their own game from their own side on a 320 px phone, however late the session is known; the flip turns it', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: 'vi-VN' });
+    // The second player, seat 1, whose own row was the bottom one while they played.
+    await context.addCookies([{ name: SESSION_COOKIE, value: game.players[1].token, url: harness.server.url }]);
+    // Who this browser is comes back only once the replay is drawn: the side must follow it then.
+    let drawn!: () => void;
+    const replayDrawn = new Promise<void>((resolve) => (drawn = resolve));
+    await context.route('**/api/me', async (route) => {
+      await replayDrawn;
+      await route.continue();
+    });
+    await page.goto(`${harness.server.url}/m/${game.matchId}`);
+    await page.waitForSelector('[data-replay] [data-board]');
+    drawn();
+    await page.waitForSelector('[data-replay] [data-board][data-bottom="1"]');
+    const panels = () => page.$$eval('[data-replay] [data-player]', (list) => list.map((panel) => [panel.getAttribute('data-player'), panel.textContent?.includes('(bạn)')]));
+    // Their panel, marked as theirs, under the board; the opponent's above it.
+    expect(await panels()).toEqual([
+      ['0', false],
+      ['1', true],
+    ]);
+    await page.tap('[data-action="flip"]');
+    await page.waitForSelector('[data-replay] [data-board][data-bottom="0"]');
+    expect(await panels()).toEqual([
+      ['1', true],
+      ['0', false],
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -51,6 +51,81 @@ export interface FinishedGame {
   final: State;
 }
 
+/** Two new players: guests, or accounts named `usernames`. */
+async function newPlayers(url: string, usernames?: readonly [string, string]): Promise<[SessionResponse, SessionResponse]> {
+  const guests = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})];
+  return (await Promise.all(
+    guests.map(async (guest, i) => {
+      const username = usernames?.[i];
+      if (!username) return guest;
+      // Keeping an account ends the guest token: the account is reached by the session it answers with.
+      const kept = await post<{ token?: string }>(url, '/api/account', { username, password: 'correct horse battery' }, guest.token);
+      return { ...guest, token: kept.token ?? guest.token, player: { ...guest.player, name: username } };
+    }),
+  )) as [SessionResponse, SessionResponse];
+}
+
+/** A match being played over two players' sockets, one move at a time. */
+export interface LiveGame {
+  matchId: string;
+  roomCode: string;
+  players: [SessionResponse, SessionResponse];
+  rules: RuleOptions;
+  moves: Move[];
+  state: State;
+  /** The player to move plays `move`, else the seeded pick among the legal moves; resolves once the server has taken it. */
+  play(move?: Move): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Two new players in a classic room, past the opener (seat 0 moves first),
+ * as two real clients would be; `usernames` makes them accounts named so.
+ */
+export async function startLiveGame(
+  url: string,
+  seed: number,
+  timeControl: TimeControl | null = null,
+  usernames?: readonly [string, string],
+): Promise<LiveGame> {
+  const players = await newPlayers(url, usernames);
+  const room = await post<RoomResponse>(url, '/api/rooms', { rules: { preset: 'classic' }, timeControl }, players[0].token);
+  const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
+  await request(sockets[0], 'room:join', { code: room.code });
+  await request(sockets[1], 'room:join', { code: room.code });
+  await request(sockets[0], 'opener:choose', { matchId: room.matchId, choice: 'rock' });
+  let version = (await request(sockets[1], 'opener:choose', { matchId: room.matchId, choice: 'scissors' })).version;
+  const choose = seeded(seed);
+  const game: LiveGame = {
+    matchId: room.matchId,
+    roomCode: room.code,
+    players,
+    rules: room.rules,
+    moves: [],
+    state: newGame({ rules: room.rules, first: 0 }),
+    async play(chosen) {
+      const legal = legalMoves(game.state);
+      const move = chosen ?? legal[choose(legal.length)]!;
+      const answer = await request(sockets[game.state.position.toMove], 'move', {
+        matchId: room.matchId,
+        moveId: `m${game.moves.length + 1}`,
+        version,
+        square: move.square,
+        dir: move.dir,
+      });
+      version = answer.version;
+      const result = play(game.state, move);
+      if (!result.ok) throw new Error(result.code);
+      game.state = result.state;
+      game.moves.push(move);
+    },
+    close() {
+      for (const socket of sockets) socket.close();
+    },
+  };
+  return game;
+}
+
 /**
  * A whole match played straight over sockets, as two real clients would,
  * for tests that need a finished match without clicking through one.
@@ -61,40 +136,15 @@ export async function playFinishedGame(
   timeControl: TimeControl | null = null,
   /** Moves played first, before the seeded random ones. */
   script: readonly Move[] = [],
+  usernames?: readonly [string, string],
 ): Promise<FinishedGame> {
-  const players = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})] as [
-    SessionResponse,
-    SessionResponse,
-  ];
-  const room = await post<RoomResponse>(url, '/api/rooms', { rules: { preset: 'classic' }, timeControl }, players[0].token);
-  const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
+  const game = await startLiveGame(url, seed, timeControl, usernames);
   try {
-    await request(sockets[0], 'room:join', { code: room.code });
-    await request(sockets[1], 'room:join', { code: room.code });
-    await request(sockets[0], 'opener:choose', { matchId: room.matchId, choice: 'rock' });
-    let version = (await request(sockets[1], 'opener:choose', { matchId: room.matchId, choice: 'scissors' })).version;
-    let state = newGame({ rules: room.rules, first: 0 });
-    const choose = seeded(seed);
-    const moves: Move[] = [];
-    while (state.position.status === 'playing') {
-      const legal = legalMoves(state);
-      const move = script[moves.length] ?? legal[choose(legal.length)]!;
-      const answer = await request(sockets[state.position.toMove], 'move', {
-        matchId: room.matchId,
-        moveId: `m${moves.length + 1}`,
-        version,
-        square: move.square,
-        dir: move.dir,
-      });
-      version = answer.version;
-      const result = play(state, move);
-      if (!result.ok) throw new Error(result.code);
-      state = result.state;
-      moves.push(move);
-    }
-    return { matchId: room.matchId, roomCode: room.code, players, rules: room.rules, moves, final: state };
+    while (game.state.position.status === 'playing') await game.play(script[game.moves.length]);
+    const { matchId, roomCode, players, rules, moves, state } = game;
+    return { matchId, roomCode, players, rules, moves, final: state };
   } finally {
-    for (const socket of sockets) socket.close();
+    game.close();
   }
 }
 
@@ -106,14 +156,7 @@ export async function playFinishedGame(
  * loses it then.
  */
 export async function playRatedGame(url: string, seed: number): Promise<{ matchId: string; winner: SessionResponse; loser: SessionResponse }> {
-  const guests = [await post<SessionResponse>(url, '/api/session', {}), await post<SessionResponse>(url, '/api/session', {})];
-  // Keeping an account ends the guest token: the account is reached by the session it answers with.
-  const players = (await Promise.all(
-    guests.map(async (guest, i) => {
-      const kept = await post<{ token?: string }>(url, '/api/account', { username: `rated_${seed}_${i}`, password: 'correct horse battery' }, guest.token);
-      return { ...guest, token: kept.token ?? guest.token };
-    }),
-  )) as [SessionResponse, SessionResponse];
+  const players = await newPlayers(url, [`rated_${seed}_0`, `rated_${seed}_1`]);
   const sockets = [await connect(url, players[0].token), await connect(url, players[1].token)] as const;
   try {
     const matched = sockets.map((socket) => new Promise<{ roomCode: string; matchId: string }>((resolve) => socket.once('queue:matched', resolve)));

@@ -12,6 +12,7 @@ export interface PlyOptions {
 
 interface Queued extends PlyOptions {
   frames: BoardFrame[];
+  ply: number;
   msAtOne: number;
   /** The speed factor of this ply, fixed when it starts to show. */
   pace?: number;
@@ -24,6 +25,8 @@ interface Queued extends PlyOptions {
  */
 export class BoardAnimator {
   frame = $state.raw<BoardFrame | null>(null);
+  /** The ply being sown (the position's ply after it), while `frame` is not null. */
+  ply = $state.raw<number | null>(null);
   private queue: Queued[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private current: Queued | undefined;
@@ -41,7 +44,7 @@ export class BoardAnimator {
       return;
     }
     const frames = sowingFrames(before, events, after);
-    this.queue.push({ ...options, frames, msAtOne: sowingMs(frames) });
+    this.queue.push({ ...options, frames, msAtOne: sowingMs(frames), ply: after.ply });
     if (!this.current) this.next();
   }
 
@@ -52,6 +55,7 @@ export class BoardAnimator {
     this.queue = [];
     this.current = undefined;
     this.frame = null;
+    this.ply = null;
     for (const item of pending) item?.done?.();
   }
 
@@ -59,6 +63,7 @@ export class BoardAnimator {
     this.current = this.queue.shift();
     if (!this.current) {
       this.frame = null;
+      this.ply = null;
       return;
     }
     this.show(this.current, 0);
@@ -73,6 +78,7 @@ export class BoardAnimator {
       return;
     }
     this.frame = frame;
+    this.ply = item.ply;
     frameSound(frame, item.frames[index - 1]);
     item.pace ??= paceFactor(factor, item.msAtOne, item.withinMs?.() ?? null);
     const ms = FRAME_MS[frame.kind ?? 'drop'] * item.pace;

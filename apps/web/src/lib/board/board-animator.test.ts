@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newGame, play, sowingMs } from '@oanquan/rules';
+import { legalMoves, newGame, play, sowingMs } from '@oanquan/rules';
 import { BoardAnimator } from './board-animator.svelte.js';
 
 describe('BoardAnimator', () => {
@@ -44,6 +44,22 @@ describe('BoardAnimator', () => {
     vi.advanceTimersByTime(501);
     expect(done).toBe(true);
     expect(squeezed.frame).toBeNull();
+  });
+
+  it('names the ply it is sowing, the earlier while a later one waits, and none once at rest', () => {
+    const second = play(result.state, legalMoves(result.state)[0]!);
+    if (!second.ok) throw new Error(second.code);
+    const animator = new BoardAnimator(() => 1);
+    expect(animator.ply).toBeNull();
+    animator.play(state.position, result.events, result.state.position);
+    animator.play(result.state.position, second.events, second.state.position);
+    const sown: number[] = [];
+    while (animator.frame) {
+      if (sown.at(-1) !== animator.ply) sown.push(animator.ply!);
+      vi.advanceTimersToNextTimer();
+    }
+    expect(sown).toEqual([1, 2]);
+    expect(animator.ply).toBeNull();
   });
 
   it('queues a ply that arrives during another, and stops everything on demand', () => {

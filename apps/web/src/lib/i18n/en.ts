@@ -9,6 +9,7 @@ export const en = {
   'nav.leaderboard': 'Leaderboard',
   'nav.puzzles': 'Puzzles',
   'nav.main': 'Main',
+  'nav.menu': 'Menu',
   'nav.skip': 'Skip to content',
   'lang.label': 'Language',
   'lang.vi': 'Tiếng Việt',
@@ -136,6 +137,7 @@ export const en = {
   'pairing.returnGame': '{name} starts this one.',
   'pairing.firstWon': 'Game 1: {name} won.',
   'pairing.firstDrawn': 'Game 1: a draw.',
+  'pairing.swapped': 'Return game: {name} moves first (the first move swapped).',
   'pairing.started': 'Game 2 of the rated pair has started.',
   'pairing.firstMove': 'The first move must come within {s} s, or its player loses this game.',
 

@@ -7,6 +7,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'nav.leaderboard': 'Bảng xếp hạng',
   'nav.puzzles': 'Câu đố',
   'nav.main': 'Điều hướng',
+  'nav.menu': 'Trình đơn',
   'nav.skip': 'Bỏ qua, tới nội dung',
   'lang.label': 'Ngôn ngữ',
   'lang.vi': 'Tiếng Việt',
@@ -134,6 +135,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'pairing.returnGame': '{name} đi trước ván này.',
   'pairing.firstWon': 'Ván 1: {name} thắng.',
   'pairing.firstDrawn': 'Ván 1: hòa.',
+  'pairing.swapped': 'Ván lượt về: {name} đi trước (đổi lượt đi).',
   'pairing.started': 'Ván 2 của cặp ván tính điểm đã bắt đầu.',
   'pairing.firstMove': 'Nước đầu tiên phải đi trong {s} giây, nếu không người đi trước thua ván này.',
 
