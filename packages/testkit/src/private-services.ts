@@ -69,37 +69,49 @@ export async function privatePostgres(settings: { maxConnections?: number; durab
 }
 
 /** Whether something answers PONG to a Redis PING on this port. */
-function pong(port: number): Promise<boolean> {
+/**
+ * The process id of the Redis answering on `port`, or null if none answers.
+ * A port found free can be taken by another test's Redis before ours binds
+ * it (ours then exits); answering PING, that one would pass for ours, and two
+ * test files would share their keys.
+ */
+function redisPid(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
-    const done = (ok: boolean) => {
+    const done = (pid: number | null) => {
       socket.destroy();
-      resolve(ok);
+      resolve(pid);
     };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.setTimeout(1000, () => done(null));
+    socket.once('error', () => done(null));
+    socket.once('connect', () => socket.write('INFO server\r\n'));
     socket.on('data', (chunk: Buffer) => {
       answer += chunk.toString();
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+      const pid = /process_id:(\d+)/.exec(answer);
+      if (pid) done(Number(pid[1]));
+      else if (answer.startsWith('-')) done(null);
     });
   });
 }
 
 /** A Redis of the test's own on a spare port, in memory only; `stop` kills it, `start` brings up an empty one on the same port. */
 export async function privateRedis(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void> }> {
-  const port = await freePort();
+  let port = await freePort();
   let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  /** Ready once the Redis answering on the port is this child; false if the child exited first (the port was taken). */
+  const startOn = async (): Promise<boolean> => {
+    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = started;
     const deadline = Date.now() + 10_000;
-    while (!(await pong(port))) {
+    while ((await redisPid(port)) !== started.pid) {
+      if (started.exitCode !== null || started.signalCode !== null) return false;
       if (Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    return true;
   };
-  await start();
+  while (!(await startOn())) port = await freePort();
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
@@ -109,6 +121,9 @@ export async function privateRedis(): Promise<{ url: string; stop(): Promise<voi
       exiting.kill('SIGKILL');
       await exited;
     },
-    start,
+    // On the same port, which the clients know: taken meanwhile, it cannot be had back.
+    async start() {
+      if (!(await startOn())) throw new Error(`redis-server could not listen on ${port} again: another process took the port`);
+    },
   };
 }
