@@ -35,6 +35,8 @@ export class ArenaBoard<G extends GameRow = GameRow> {
   private recent: G[] = [];
   /** The latest creation seen, from which the next read of new games starts. */
   private newest = 0;
+  /** Games seen, by when they were made, while they are within the margin the next read looks back over. */
+  private readonly made = new Map<string, number>();
   private ranked: Standing[] | null = null;
   private index: Map<string, Standing> | null = null;
 
@@ -63,6 +65,7 @@ export class ArenaBoard<G extends GameRow = GameRow> {
   private applyOne(game: G): void {
     if (this.counted.has(game.matchId)) return;
     this.newest = Math.max(this.newest, game.createdAt.getTime());
+    this.made.set(game.matchId, game.createdAt.getTime());
     const seats = [game.player0Id, game.player1Id] as const;
     const at = game.createdAt.getTime();
     seats.forEach((playerId, seat) => {
@@ -132,9 +135,15 @@ export class ArenaBoard<G extends GameRow = GameRow> {
     return this.live.get(matchId);
   }
 
-  /** What the next read of the rows must fetch: the games in play, and those made since (less a margin for clocks and commits). */
-  pending(marginMs: number): { since: Date; live: string[] } {
-    return { since: new Date(this.newest === 0 ? 0 : this.newest - marginMs), live: [...this.live.keys()] };
+  /**
+   * What the next read of the rows must fetch: the games made since the
+   * newest seen (less a margin for clocks and commits) but for those
+   * already seen, and which of the games in play have ended.
+   */
+  pending(marginMs: number): { since: Date; seen: string[]; live: string[] } {
+    const since = this.newest === 0 ? 0 : this.newest - marginMs;
+    for (const [matchId, at] of this.made) if (at < since) this.made.delete(matchId);
+    return { since: new Date(since), seen: [...this.made.keys()], live: [...this.live.keys()] };
   }
 }
 

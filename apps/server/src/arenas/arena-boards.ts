@@ -1,4 +1,6 @@
+import { ErrorCode } from '@oanquan/protocol';
 import type { Tx } from '../db/database.js';
+import { ServiceError } from '../errors.js';
 import { ArenaBoard } from './arena-board.js';
 import { refreshBoard, type ArenaGameRow, type ArenaRow } from './arena-store.js';
 
@@ -7,11 +9,13 @@ const BOARDS_KEPT = 32;
 
 interface Kept {
   board: ArenaBoard<ArenaGameRow>;
+  /** The arena's row, read with its other rows. */
+  arena: ArenaRow | null;
   /** When its rows were last read (this process's monotonic clock), or null to read them at the next read. */
   readAt: number | null;
   /** Read after the arena finished: nothing changes it any more. */
   final: boolean;
-  reading: Promise<ArenaBoard<ArenaGameRow>> | null;
+  reading: Promise<void> | null;
   /** Counts the joins and pauses seen here, so that a read of the rows begun before one does not pass for fresh. */
   changes: number;
 }
@@ -32,11 +36,12 @@ export class ArenaBoards {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  async read(arena: ArenaRow): Promise<ArenaBoard<ArenaGameRow>> {
-    let kept = this.kept.get(arena.id);
-    if (kept) this.kept.delete(arena.id);
-    else kept = { board: new ArenaBoard<ArenaGameRow>(), readAt: null, final: false, reading: null, changes: 0 };
-    this.kept.set(arena.id, kept);
+  /** An arena and its board, by code (ARENA_NOT_FOUND when there is none). */
+  async read(code: string): Promise<{ arena: ArenaRow; board: ArenaBoard<ArenaGameRow> }> {
+    let kept = this.kept.get(code);
+    if (kept) this.kept.delete(code);
+    else kept = { board: new ArenaBoard<ArenaGameRow>(), arena: null, readAt: null, final: false, reading: null, changes: 0 };
+    this.kept.set(code, kept);
     for (const id of this.kept.keys()) {
       if (this.kept.size <= BOARDS_KEPT) break;
       this.kept.delete(id);
@@ -47,34 +52,38 @@ export class ArenaBoards {
     const fresh = () => entry.final || (entry.readAt !== null && (entry.readAt >= calledAt || this.clock() - entry.readAt < this.freshMs));
     while (!fresh()) {
       // One read of the rows at a time, shared by everyone who asks meanwhile.
-      entry.reading ??= this.refresh(entry, arena).finally(() => {
+      entry.reading ??= this.refresh(entry, code).finally(() => {
         entry.reading = null;
       });
       await entry.reading;
     }
-    return entry.board;
+    return { arena: entry.arena!, board: entry.board };
   }
 
   /** A join or pause here: the next read sees it rather than waiting out the tick. */
-  stale(arenaId: string): void {
-    const kept = this.kept.get(arenaId);
+  stale(code: string): void {
+    const kept = this.kept.get(code);
     if (!kept) return;
     kept.readAt = null;
     kept.changes++;
   }
 
-  private async refresh(kept: Kept, arena: ArenaRow): Promise<ArenaBoard<ArenaGameRow>> {
+  private async refresh(kept: Kept, code: string): Promise<void> {
     const startedAt = this.clock();
     const changes = kept.changes;
     try {
+      const [arena] = await this.db.prisma.$queryRaw<ArenaRow[]>`
+        SELECT id::text AS id, code, name, pool, rules, rated, starts_at AS "startsAt", ends_at AS "endsAt", finished_at AS "finishedAt"
+        FROM arena WHERE code = ${code}`;
+      if (!arena) throw new ServiceError(ErrorCode.ArenaNotFound, 'No such arena', 404);
       await refreshBoard(this.db.prisma, arena.id, kept.board);
+      kept.arena = arena;
+      kept.final = arena.finishedAt !== null;
     } catch (error) {
-      // Half applied: made again from the rows at the next read.
-      this.kept.delete(arena.id);
+      // Half applied, or no such arena: made again from the rows at the next read.
+      this.kept.delete(code);
       throw error;
     }
     kept.readAt = kept.changes === changes ? startedAt : null;
-    kept.final = arena.finishedAt !== null;
-    return kept.board;
   }
 }

@@ -64,8 +64,8 @@ export class ArenaService {
 
   /** One page of the standings, and the reader's own line. */
   async view(code: string, page = 1, reader: string | null = null): Promise<ArenaView> {
-    const arena = await this.find(code);
-    return viewOf(arena, await this.boards.read(arena), page, reader, this.now());
+    const { arena, board } = await this.boards.read(code);
+    return viewOf(arena, board, page, reader, this.now());
   }
 
   /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. */
@@ -80,7 +80,7 @@ export class ArenaService {
       create: { arenaId: arena.id, playerId: player.id, rating: found.rating, activeSince: this.now() },
       update: { active: true, activeSince: this.now() },
     });
-    this.boards.stale(arena.id);
+    this.boards.stale(code);
     return arena;
   }
 
@@ -88,7 +88,7 @@ export class ArenaService {
   async pause(code: string, player: PublicPlayer): Promise<ArenaRow> {
     const arena = await this.find(code);
     await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false } });
-    this.boards.stale(arena.id);
+    this.boards.stale(code);
     return arena;
   }
 
@@ -115,7 +115,7 @@ export class ArenaService {
     const now = this.now();
     return Promise.all(
       rows.map(async ({ arena }) => {
-        const mine = (await this.boards.read(arena)).standingOf(playerId);
+        const mine = (await this.boards.read(arena.code)).board.standingOf(playerId);
         return { ...summaryOf(arena, arena._count.players, now), rank: mine?.rank ?? 0, score: mine?.score ?? 0 };
       }),
     );

@@ -36,25 +36,26 @@ export async function entrantsOf(db: Reader, arenaId: string): Promise<EntrantRo
     FROM arena_player ap JOIN player p ON p.id = ap.player_id WHERE ap.arena_id = ${arenaId}::uuid`;
 }
 
-/** The games made since `since`, and those of `live` (in play at the last read), whatever they are now. */
-export async function gamesOf(db: Reader, arenaId: string, { since, live }: { since: Date; live: string[] }): Promise<ArenaGameRow[]> {
+/** The games made since `since` but those `seen`, and those of `live` (in play at the last read) that have ended. */
+export async function gamesOf(db: Reader, arenaId: string, { since, seen, live }: { since: Date; seen: string[]; live: string[] }): Promise<ArenaGameRow[]> {
   return db.$queryRaw<ArenaGameRow[]>`
     SELECT g.match_id AS "matchId", g.player0_id AS "player0Id", g.player1_id AS "player1Id", g.created_at AS "createdAt",
            m.status = 'ended' AS ended, m.winner, m.end_reason AS "endReason", m.ended_at AS "endedAt", m.first, m.first_move_deadline AS "firstMoveDeadline", r.code AS "roomCode",
            p0.name AS "name0", p1.name AS "name1"
     FROM arena_game g JOIN match m ON m.id = g.match_id JOIN room r ON r.id = m.room_id
       JOIN player p0 ON p0.id = g.player0_id JOIN player p1 ON p1.id = g.player1_id
-    WHERE g.arena_id = ${arenaId}::uuid AND (g.created_at >= ${since} OR g.match_id = ANY(${live}::uuid[]))`;
+    WHERE g.arena_id = ${arenaId}::uuid
+      AND ((g.created_at >= ${since} AND NOT g.match_id = ANY(${seen}::uuid[])) OR (g.match_id = ANY(${live}::uuid[]) AND m.status = 'ended'))`;
 }
 
 /**
  * Games made by another node's tick carry that node's clock, and commit up
- * to a transaction's length after it: read again from this far before the
- * newest seen (those already counted are passed over).
+ * to a transaction's length after it: read from this far before the newest
+ * seen (those already seen are left out by id).
  */
 const CLOCKS_AND_COMMITS_MS = 60_000;
 
-/** Brings a board up to the rows: every entrant (joins and pauses), the games in play and the games made since its last read. */
+/** Brings a board up to the rows: every entrant (joins and pauses), the games in play that have ended, the games made since its last read. */
 export async function refreshBoard(db: Reader, arenaId: string, board: ArenaBoard<ArenaGameRow>): Promise<ArenaBoard<ArenaGameRow>> {
   const entrants = await entrantsOf(db, arenaId);
   const games = await gamesOf(db, arenaId, board.pending(CLOCKS_AND_COMMITS_MS));
