@@ -3,8 +3,9 @@
  * (PostgreSQL, PGlite when no server answers): two people playing each
  * other move after move, for BENCH_PHASE_SECONDS without a flood and then
  * with one, all of it from one address (the server trusts the bench's
- * X-Forwarded-For): BENCH_FLOOD_READERS guests reading pages of a private
- * arena's standings as fast as they are answered, and BENCH_FLOOD_JOINERS
+ * X-Forwarded-For): BENCH_FLOOD_READERS guests each reading pages of a
+ * private arena's standings BENCH_FLOOD_READS_PER_SECOND times a second
+ * (answered or not), and BENCH_FLOOD_JOINERS
  * guests joining it, then joining and pausing BENCH_FLOOD_ENTRIES_PER_SECOND
  * times a second. Spectators watching the arena count what is pushed to
  * them. Prints people's ack p50/p99 in both phases and their ratio, what
@@ -18,6 +19,7 @@ import { peoplePlaying, quantile } from './people-playing.js';
 
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 20);
 const READERS = Number(process.env.BENCH_FLOOD_READERS ?? 20);
+const READS_PER_SECOND = Number(process.env.BENCH_FLOOD_READS_PER_SECOND ?? 30);
 const JOINERS = Number(process.env.BENCH_FLOOD_JOINERS ?? 300);
 const ENTRIES_PER_SECOND = Number(process.env.BENCH_FLOOD_ENTRIES_PER_SECOND ?? 30);
 const PAIRS = Number(process.env.BENCH_PEOPLE_PAIRS ?? 2);
@@ -50,6 +52,7 @@ export async function floodsBesidePeople(): Promise<void> {
       await watcher.request('arena:watch', { code });
     }
     const guests = await Promise.all(Array.from({ length: JOINERS }, () => newGuest(url)));
+    console.error(`flood bench: ${guests.length} guests made; people play without the flood`);
 
     const people = async () => {
       const endsAt = performance.now() + PHASE_SECONDS * 1000;
@@ -68,7 +71,10 @@ export async function floodsBesidePeople(): Promise<void> {
     let flooding = true;
     const pages = Math.ceil(JOINERS / ARENA_PAGE_SIZE);
     const readers = guests.slice(0, READERS).map(async (guest, i) => {
-      for (let n = 0; flooding; n++) await send('read', `/api/arenas/${code}?page=${1 + ((i + n) % pages)}`, guest.token);
+      for (let n = 0; flooding; n++) {
+        void send('read', `/api/arenas/${code}?page=${1 + ((i + n) % pages)}`, guest.token);
+        await new Promise((resolve) => setTimeout(resolve, 1000 / READS_PER_SECOND));
+      }
     });
     const entries = (async () => {
       // The crowd joins over 14 s, then joins and pauses at the given rate.
@@ -83,6 +89,7 @@ export async function floodsBesidePeople(): Promise<void> {
       }
     })();
     const pushedBefore = { ...pushes };
+    console.error('flood bench: people play beside the flood');
     const flooded = await people();
     flooding = false;
     await Promise.all([...readers, entries]);

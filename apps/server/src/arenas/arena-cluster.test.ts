@@ -141,9 +141,9 @@ describe.runIf(postgresAvailable)('one arena on two processes, one killed midway
     ).rows;
     expect(rows.every((r) => r.status === 'ended')).toBe(true);
 
-    // Every finished game counts once: the standings hold exactly the results of the rows.
-    const final = (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body;
-    expect(final.phase).toBe('finished');
+    // Every finished game counts once: the standings hold exactly the results of the rows (read again once a tick on a node).
+    let final = (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body;
+    await waitFor('the podium on the node', async () => (final = (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body).phase === 'finished', { timeoutMs: 10_000, everyMs: 200 });
     const counted = rows.filter((r) => r.end_reason !== 'abort');
     expect(final.standings.reduce((n, s) => n + s.points.length, 0)).toBe(2 * counted.length);
     for (const s of final.standings) {

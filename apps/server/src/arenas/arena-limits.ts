@@ -29,13 +29,19 @@ export class ArenaLimits {
     private readonly settings: ArenaLimitSettings,
   ) {}
 
+  /** The address's budget, then the player's (null: only the address, for a caller not yet identified). */
   async take(act: ArenaAct, playerId: string | null, rawAddress: string): Promise<void> {
-    const charges: Array<[string, number]> = [[`arena:${act}:address:${normalizeIP(rawAddress)}`, this.settings.perAddress[act]]];
-    if (playerId !== null) charges.push([`arena:${act}:player:${playerId}`, this.settings.perPlayer[act]]);
     // Counted one by one and judged on the count itself, so requests arriving together cannot all slip under a budget.
-    for (const [key, max] of charges) {
-      const { value, ttlMs } = await this.counters.count(key, MINUTE);
-      if (value > max) throw new ServiceError(ErrorCode.RateLimited, `Too many ${WHAT[act]}; try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds`, 429);
-    }
+    await this.charge(act, `address:${normalizeIP(rawAddress)}`, this.settings.perAddress[act]);
+    if (playerId !== null) await this.takePersonal(act, playerId);
+  }
+
+  takePersonal(act: ArenaAct, playerId: string): Promise<void> {
+    return this.charge(act, `player:${playerId}`, this.settings.perPlayer[act]);
+  }
+
+  private async charge(act: ArenaAct, who: string, max: number): Promise<void> {
+    const { value, ttlMs } = await this.counters.count(`arena:${act}:${who}`, MINUTE);
+    if (value > max) throw new ServiceError(ErrorCode.RateLimited, `Too many ${WHAT[act]}; try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds`, 429);
   }
 }

@@ -21,22 +21,25 @@ describe.each(engines)('arena standings read a page at a time, and budgeted on %
     ARENA_ENTRIES_PER_MINUTE_PER_ADDRESS: '40',
   });
 
+  /** An arena that starts in an hour: people join it, nobody is paired yet. */
   async function arena() {
     const maker = await newAccount(suite.url);
-    return (await api<ArenaView>(suite.url, '/api/arenas', { token: maker.token, body: { pool: '3+2', startsAt: new Date().toISOString(), minutes: 10 } })).body.code;
+    const startsAt = new Date(Date.now() + 3600_000).toISOString();
+    return (await api<ArenaView>(suite.url, '/api/arenas', { token: maker.token, body: { pool: '3+2', startsAt, minutes: 10 } })).body.code;
   }
 
   it('answers one page of the standings and the reader’s own line, wherever it ranks', async () => {
     const code = await arena();
-    const guests = [];
-    for (let i = 0; i < ARENA_PAGE_SIZE + 3; i++) {
-      const guest = await newGuest(suite.url);
-      // Addresses of their own: the budget of one is not what this test is about.
-      const joined = await from<ArenaView>(suite.url, `10.1.0.${i + 1}`, `/api/arenas/${code}/join`, guest.token, 'POST');
-      expect(joined.status).toBe(200);
-      expect(joined.body.me).toMatchObject({ id: guest.player.id, active: true });
-      guests.push(guest);
-    }
+    const guests = await Promise.all(
+      Array.from({ length: ARENA_PAGE_SIZE + 3 }, async (_, i) => {
+        const guest = await newGuest(suite.url);
+        // Addresses of their own: the budget of one is not what this test is about.
+        const joined = await from<ArenaView>(suite.url, `10.1.0.${i + 1}`, `/api/arenas/${code}/join`, guest.token, 'POST');
+        expect(joined.status).toBe(200);
+        expect(joined.body.me).toMatchObject({ id: guest.player.id, active: true });
+        return guest;
+      }),
+    );
     const first = await from<ArenaView>(suite.url, '10.2.0.1', `/api/arenas/${code}`, guests[0]!.token);
     expect(first.body).toMatchObject({ page: 1, players: ARENA_PAGE_SIZE + 3 });
     expect(first.body.standings).toHaveLength(ARENA_PAGE_SIZE);

@@ -27,10 +27,11 @@ export interface ArenaRouteOptions {
  * many come, and is answered without waiting for it.
  */
 export async function arenaRoutes(app: FastifyInstance, { players, costs, arenas, director, limits }: ArenaRouteOptions) {
-  /** The reader, when they sent a token (a read needs none), after their budget and their address's are charged. */
+  /** The reader, when they sent a token (a read needs none), after their address's budget and then their own are charged. */
   const charged = async (request: FastifyRequest, act: ArenaAct): Promise<string | null> => {
+    await limits.take(act, null, requestAddress(request));
     const reader = sessionToken(request) ? (await requirePlayer(players, request)).id : null;
-    await limits.take(act, reader, requestAddress(request));
+    if (reader !== null) await limits.takePersonal(act, reader);
     return reader;
   };
 
