@@ -1,7 +1,7 @@
 /**
  * The arena floods beside people's games, on a server process of its own
  * (PostgreSQL, PGlite when no server answers): two people playing each
- * other move after move, for BENCH_PHASE_SECONDS without a flood and then
+ * other move after move (BENCH_DB as for the arena bench), for BENCH_PHASE_SECONDS without a flood and then
  * with one, all of it from one address (the server trusts the bench's
  * X-Forwarded-For): BENCH_FLOOD_READERS guests each reading pages of a
  * private arena's standings BENCH_FLOOD_READS_PER_SECOND times a second
@@ -13,7 +13,7 @@
  */
 import { ARENA_PAGE_SIZE, type ArenaView } from '@oanquan/protocol';
 import { startServerProcess } from '@oanquan/testkit';
-import { engines, scratchTarget } from '../src/testing/databases.js';
+import { scratchTarget } from '../src/testing/databases.js';
 import { api, newAccount, newGuest, TestClient } from '../src/testing/live.js';
 import { peoplePlaying, quantile } from './people-playing.js';
 
@@ -27,7 +27,7 @@ const WATCHERS = 3;
 const FLOOD_ADDRESS = '198.51.100.23';
 
 export async function floodsBesidePeople(): Promise<void> {
-  const engine = engines.includes('postgresql') ? 'postgresql' : 'pglite';
+  const engine = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgresql';
   const scratch = await scratchTarget(engine);
   const server = await startServerProcess({
     ...(scratch.target.kind === 'postgresql' ? { DATABASE_URL: scratch.target.url } : {}),
@@ -39,6 +39,11 @@ export async function floodsBesidePeople(): Promise<void> {
     MAX_SOCKETS_PER_ADDRESS: '100000',
   });
   const url = server.url;
+  // A server that dies under the flood says why.
+  let stopping = false;
+  void server.exited.then((code) => {
+    if (!stopping) console.error(`flood bench: the server exited (${code}):\n${server.output().slice(-4000)}`);
+  });
   try {
     const maker = await newAccount(url);
     const code = (await api<ArenaView>(url, '/api/arenas', { token: maker.token, body: { pool: '3+2', startsAt: new Date().toISOString(), minutes: 60 } })).body.code;
@@ -90,8 +95,10 @@ export async function floodsBesidePeople(): Promise<void> {
     })();
     const pushedBefore = { ...pushes };
     console.error('flood bench: people play beside the flood');
+    const progress = setInterval(() => console.error(`flood bench: ${[...answered].map(([k, n]) => `${k}: ${n}`).join(', ')}`), 5000);
     const flooded = await people();
     flooding = false;
+    clearInterval(progress);
     await Promise.all([...readers, entries]);
     const pushed = { count: pushes.count - pushedBefore.count, bytes: pushes.bytes - pushedBefore.bytes };
 
@@ -105,6 +112,7 @@ export async function floodsBesidePeople(): Promise<void> {
     console.log(`  pushed to each watcher: ${each.toFixed(0)} pushes, ${(pushed.bytes / WATCHERS / 1024).toFixed(1)} KiB, ${(pushed.count ? pushed.bytes / pushed.count / 1024 : 0).toFixed(1)} KiB per push`);
     for (const watcher of watchers) watcher.close();
   } finally {
+    stopping = true;
     server.child.kill('SIGTERM');
     await server.exited;
     await scratch.drop();
