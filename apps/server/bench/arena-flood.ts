@@ -11,7 +11,9 @@
  * them. Prints people's ack p50/p99 in both phases and their ratio, what
  * the flood was answered (by status), and the bytes per push.
  */
-import { ARENA_PAGE_SIZE, type ArenaView } from '@oanquan/protocol';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { ArenaView } from '@oanquan/protocol';
 import { startServerProcess } from '@oanquan/testkit';
 import { scratchTarget } from '../src/testing/databases.js';
 import { api, newAccount, newGuest, TestClient } from '../src/testing/live.js';
@@ -56,8 +58,9 @@ export async function floodsBesidePeople(): Promise<void> {
       });
       await watcher.request('arena:watch', { code });
     }
-    const guests = await Promise.all(Array.from({ length: JOINERS }, () => newGuest(url)));
-    console.error(`flood bench: ${guests.length} guests made; people play without the flood`);
+    const clients = floodClients(url, code);
+    await clients.ready;
+    console.error('flood bench: people play without the flood');
 
     const people = async () => {
       const endsAt = performance.now() + PHASE_SECONDS * 1000;
@@ -65,41 +68,11 @@ export async function floodsBesidePeople(): Promise<void> {
       return runs.flat().sort((x, y) => x - y);
     };
     const quiet = await people();
-
-    const answered = new Map<string, number>();
-    const tally = (what: string, status: number) => answered.set(`${what} ${status}`, (answered.get(`${what} ${status}`) ?? 0) + 1);
-    const send = async (what: string, path: string, token: string, method = 'GET') => {
-      const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': FLOOD_ADDRESS } }).catch(() => null);
-      tally(what, response?.status ?? 0);
-      await response?.arrayBuffer();
-    };
-    let flooding = true;
-    const pages = Math.ceil(JOINERS / ARENA_PAGE_SIZE);
-    const readers = guests.slice(0, READERS).map(async (guest, i) => {
-      for (let n = 0; flooding; n++) {
-        void send('read', `/api/arenas/${code}?page=${1 + ((i + n) % pages)}`, guest.token);
-        await new Promise((resolve) => setTimeout(resolve, 1000 / READS_PER_SECOND));
-      }
-    });
-    const entries = (async () => {
-      // The crowd joins over 14 s, then joins and pauses at the given rate.
-      for (let i = 0; flooding && i < guests.length; i++) {
-        void send('join', `/api/arenas/${code}/join`, guests[i]!.token, 'POST');
-        await new Promise((resolve) => setTimeout(resolve, 14_000 / guests.length));
-      }
-      for (let n = 0; flooding; n++) {
-        const guest = guests[n % guests.length]!;
-        void send(n % 2 === 0 ? 'pause' : 'join', `/api/arenas/${code}/${n % 2 === 0 ? 'pause' : 'join'}`, guest.token, 'POST');
-        await new Promise((resolve) => setTimeout(resolve, 1000 / ENTRIES_PER_SECOND));
-      }
-    })();
     const pushedBefore = { ...pushes };
     console.error('flood bench: people play beside the flood');
-    const progress = setInterval(() => console.error(`flood bench: ${[...answered].map(([k, n]) => `${k}: ${n}`).join(', ')}`), 5000);
+    clients.go();
     const flooded = await people();
-    flooding = false;
-    clearInterval(progress);
-    await Promise.all([...readers, entries]);
+    const answered = await clients.stop();
     const pushed = { count: pushes.count - pushedBefore.count, bytes: pushes.bytes - pushedBefore.bytes };
 
     const p = (values: number[], q: number) => quantile(values, q).toFixed(1);
@@ -107,7 +80,7 @@ export async function floodsBesidePeople(): Promise<void> {
     console.log(`  people's move acks without the flood: p50 ${p(quiet, 50)} ms, p99 ${p(quiet, 99)} ms (${quiet.length})`);
     console.log(`  people's move acks with the flood:    p50 ${p(flooded, 50)} ms, p99 ${p(flooded, 99)} ms (${flooded.length})`);
     console.log(`  p99 with / without: ${(quantile(flooded, 99) / quantile(quiet, 99)).toFixed(2)}`);
-    console.log(`  the flood was answered: ${[...answered].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    console.log(`  the flood was answered: ${Object.entries(answered).sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`);
     const each = pushed.count / WATCHERS;
     console.log(`  pushed to each watcher: ${each.toFixed(0)} pushes, ${(pushed.bytes / WATCHERS / 1024).toFixed(1)} KiB, ${(pushed.count ? pushed.bytes / pushed.count / 1024 : 0).toFixed(1)} KiB per push`);
     for (const watcher of watchers) watcher.close();
@@ -117,4 +90,39 @@ export async function floodsBesidePeople(): Promise<void> {
     await server.exited;
     await scratch.drop();
   }
+}
+
+/**
+ * The flood's clients in a process of their own (arena-flood-clients.ts), below people's on the scheduler as an
+ * attacker's machines would be, so that their thousands of requests do not delay the acks measured here.
+ */
+function floodClients(url: string, code: string) {
+  const command = [process.execPath, '--import', 'tsx', 'bench/arena-flood-clients.ts'];
+  const child = spawn('nice', ['-n', '10', ...command], {
+    env: {
+      ...process.env,
+      FLOOD_URL: url,
+      FLOOD_CODE: code,
+      FLOOD_ADDRESS,
+      FLOOD_READERS: String(READERS),
+      FLOOD_READS_PER_SECOND: String(READS_PER_SECOND),
+      FLOOD_JOINERS: String(JOINERS),
+      FLOOD_ENTRIES_PER_SECOND: String(ENTRIES_PER_SECOND),
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const messages = createInterface({ input: child.stdout! });
+  const next = () => new Promise<Record<string, unknown>>((resolve, reject) => {
+    child.once('exit', (status) => reject(new Error(`the flood's clients exited (${status})`)));
+    messages.once('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>));
+  });
+  return {
+    ready: next(),
+    go: () => child.stdin!.write('go\n'),
+    stop: async () => {
+      const answer = next();
+      child.stdin!.write('stop\n');
+      return (await answer).answered as Record<string, number>;
+    },
+  };
 }

@@ -46,6 +46,12 @@ export class ArenaBoard<G extends GameRow = GameRow> {
     return this;
   }
 
+  /** One entrant joined or came back: seen here before the rows are read again. */
+  setEntrant(entrant: EntrantRow): void {
+    this.entrants.set(entrant.playerId, entrant);
+    this.ranked = null;
+  }
+
   /** Who stays out of pairing until they join again; the rows say so once committed. */
   pause(playerIds: readonly string[]): void {
     for (const id of playerIds) {

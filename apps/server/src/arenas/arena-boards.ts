@@ -13,6 +13,8 @@ interface Kept {
   arena: ArenaRow | null;
   /** When its rows were last read (this process's monotonic clock), or null to read them at the next read. */
   readAt: number | null;
+  /** When the last read of its rows that completed began, whatever came meanwhile. */
+  lastStart: number;
   /** Read after the arena finished: nothing changes it any more. */
   final: boolean;
   reading: Promise<void> | null;
@@ -40,7 +42,7 @@ export class ArenaBoards {
   async read(code: string): Promise<{ arena: ArenaRow; board: ArenaBoard<ArenaGameRow> }> {
     let kept = this.kept.get(code);
     if (kept) this.kept.delete(code);
-    else kept = { board: new ArenaBoard<ArenaGameRow>(), arena: null, readAt: null, final: false, reading: null, changes: 0 };
+    else kept = { board: new ArenaBoard<ArenaGameRow>(), arena: null, readAt: null, lastStart: -Infinity, final: false, reading: null, changes: 0 };
     this.kept.set(code, kept);
     for (const id of this.kept.keys()) {
       if (this.kept.size <= BOARDS_KEPT) break;
@@ -49,7 +51,8 @@ export class ArenaBoards {
     const entry = kept;
     const calledAt = this.clock();
     // Fresh: read within freshMs, or begun since this call was (with freshMs 0, every call sees what was committed before it).
-    const fresh = () => entry.final || (entry.readAt !== null && (entry.readAt >= calledAt || this.clock() - entry.readAt < this.freshMs));
+    // A read waits for at most two reads of the rows, however many joins come meanwhile.
+    const fresh = () => entry.final || entry.lastStart >= calledAt || (entry.readAt !== null && this.clock() - entry.readAt < this.freshMs);
     while (!fresh()) {
       // One read of the rows at a time, shared by everyone who asks meanwhile.
       entry.reading ??= this.refresh(entry, code).finally(() => {
@@ -60,11 +63,16 @@ export class ArenaBoards {
     return { arena: entry.arena!, board: entry.board };
   }
 
-  /** A join or pause here: the next read sees it rather than waiting out the tick. */
-  stale(code: string): void {
+  /**
+   * A join or pause here, applied to the board kept (if any) so that it
+   * shows at once without reading the rows again; other processes see it at
+   * their next read of the rows. A read of the rows that began before it is
+   * followed by another at the next read.
+   */
+  changed(code: string, apply: (board: ArenaBoard<ArenaGameRow>) => void): void {
     const kept = this.kept.get(code);
-    if (!kept) return;
-    kept.readAt = null;
+    if (!kept?.arena) return;
+    apply(kept.board);
     kept.changes++;
   }
 
@@ -85,5 +93,6 @@ export class ArenaBoards {
       throw error;
     }
     kept.readAt = kept.changes === changes ? startedAt : null;
+    kept.lastStart = startedAt;
   }
 }

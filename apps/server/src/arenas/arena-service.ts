@@ -75,12 +75,13 @@ export class ArenaService {
     const found = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
     if (!found) throw guestRemoved();
     if (arena.rated && found.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
-    await this.db.prisma.arenaPlayer.upsert({
+    const entrant = await this.db.prisma.arenaPlayer.upsert({
       where: { arenaId_playerId: { arenaId: arena.id, playerId: player.id } },
       create: { arenaId: arena.id, playerId: player.id, rating: found.rating, activeSince: this.now() },
       update: { active: true, activeSince: this.now() },
+      select: { playerId: true, rating: true, active: true, activeSince: true, joinedAt: true },
     });
-    this.boards.stale(code);
+    this.boards.changed(code, (board) => board.setEntrant({ ...entrant, name: player.name }));
     return arena;
   }
 
@@ -88,7 +89,7 @@ export class ArenaService {
   async pause(code: string, player: PublicPlayer): Promise<ArenaRow> {
     const arena = await this.find(code);
     await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false } });
-    this.boards.stale(code);
+    this.boards.changed(code, (board) => board.pause([player.id]));
     return arena;
   }
 
