@@ -7,22 +7,31 @@
  *   - the pairing tick of the node holding the lock (read the rows, rank,
  *     pair the free players, commit their rooms, build the standings sent),
  *     with its CPU time;
- *   - a standings update alone (read and rank the rows, build the view), as
- *     `GET /api/arenas/<code>` and `arena:watch` do, and the view's size.
+ *   - a standings read as `GET /api/arenas/<code>` and `arena:watch` serve
+ *     it (a page and the reader's own line, from the board in memory), its
+ *     CPU per read and its size, and a push's size;
+ *   - beside them, what every read cost before boards: the standings made
+ *     from every row (a fresh board) and sent whole.
+ * Then (BENCH_FLOOD=0 leaves it out) the floods beside people's games, see
+ * arena-flood.ts.
  *
  *   pnpm --filter @oanquan/server bench:arena
  */
 import pino from 'pino';
+import { ARENA_PAGE_SIZE } from '@oanquan/protocol';
 import { ArenaDirector } from '../src/arenas/arena-director.js';
 import { ArenaService } from '../src/arenas/arena-service.js';
-import { loadStandings, viewOf } from '../src/arenas/arena-store.js';
+import { ArenaBoard } from '../src/arenas/arena-board.js';
+import { refreshBoard, viewOf, type ArenaGameRow } from '../src/arenas/arena-store.js';
 import { migratedDatabase } from '../src/testing/databases.js';
+import { floodsBesidePeople } from './arena-flood.js';
 import { formatPercentiles, percentiles } from './load/stats.js';
 
 const PLAYERS = Number(process.env.BENCH_ARENA_PLAYERS ?? 1000);
 const WARM_ROUNDS = Number(process.env.WARM_ROUNDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const ENDED_PER_ROUND = Number(process.env.BENCH_ENDED_PER_ROUND ?? 25);
+const READS_PER_ROUND = Number(process.env.BENCH_READS_PER_ROUND ?? 200);
 const engine = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgresql';
 
 const db = await migratedDatabase(engine);
@@ -36,7 +45,10 @@ try {
   await db.prisma.arenaPlayer.createMany({ data: players.map((p) => ({ arenaId: arena.id, playerId: p.id, rating: p.rating })) });
 
   let sent = 0;
-  const director = new ArenaDirector(db, { paired: () => {}, standings: () => void sent++ }, pino({ level: 'silent' }), { tickMs: 1000, schedule: false });
+  let pushed = 0;
+  const director = new ArenaDirector(db, { paired: () => {}, standings: (view) => ((pushed = JSON.stringify(view).length), sent++) }, pino({ level: 'silent' }), { tickMs: 1000, schedule: false });
+  // Rows read at every read, as a process serving many readers would not: the cost of a read past its tick.
+  const reads = new ArenaService(db, undefined, 1000);
   const liveGames = () => db.prisma.$queryRaw<Array<{ id: string }>>`
     SELECT m.id FROM arena_game g JOIN match m ON m.id = g.match_id WHERE g.arena_id = ${arena.id}::uuid AND m.status <> 'ended'`;
   let seed = 12345;
@@ -68,9 +80,13 @@ try {
 
   const ticks: number[] = [];
   const cpu: number[] = [];
-  const updates: number[] = [];
+  const rebuilds: number[] = [];
+  const readCpu: number[] = [];
+  const refreshCpu: number[] = [];
   let pairs = 0;
   let bytes = 0;
+  let oldBytes = 0;
+  const readers = players.map((p) => p.id);
   for (let round = 0; round < ROUNDS; round++) {
     const live = (await liveGames()).map((g) => g.id);
     const ended = live.sort(() => random() - 0.5).slice(0, ENDED_PER_ROUND);
@@ -79,16 +95,37 @@ try {
     ticks.push(tick.ms);
     cpu.push(tick.cpuMs);
     pairs += tick.pairs;
-    const t0 = performance.now();
-    const { standings, games: rows } = await loadStandings(db.prisma, arena.id);
-    const view = viewOf(arena, standings, rows, new Date());
-    bytes = JSON.stringify(view).length;
-    updates.push(performance.now() - t0);
+    // Before boards, every read: every row read and ranked, every line sent.
+    let cpu0 = process.cpuUsage();
+    const board = await refreshBoard(db.prisma, arena.id, new ArenaBoard<ArenaGameRow>());
+    const whole = viewOf(arena, board, 1, null, new Date());
+    oldBytes = JSON.stringify({ ...whole, standings: board.standings() }).length;
+    rebuilds.push(cpuMs(cpu0));
+    // Now: the first read after the tick brings the board up to the rows, the others are served from it.
+    cpu0 = process.cpuUsage();
+    await reads.view(made.code, 1, readers[round]!);
+    refreshCpu.push(cpuMs(cpu0));
+    cpu0 = process.cpuUsage();
+    for (let i = 0; i < READS_PER_ROUND; i++) {
+      const page = 1 + (i % Math.ceil(PLAYERS / ARENA_PAGE_SIZE));
+      bytes = JSON.stringify(await reads.view(made.code, page, readers[i % readers.length]!)).length;
+    }
+    readCpu.push(cpuMs(cpu0) / READS_PER_ROUND);
   }
   console.log(`pairing tick, ${ENDED_PER_ROUND} games ended before each (${pairs} pairs made in ${ROUNDS} ticks): ${formatPercentiles(percentiles(ticks))}`);
   console.log(`  its CPU time in this process: ${formatPercentiles(percentiles(cpu))}`);
-  console.log(`standings update (read, rank, build the view): ${formatPercentiles(percentiles(updates))}; the view sent is ${(bytes / 1024).toFixed(0)} KiB`);
-  console.log(`standings broadcasts: ${sent}`);
+  console.log(`before boards, each read (every row read and ranked), CPU: ${formatPercentiles(percentiles(rebuilds))}; ${(oldBytes / 1024).toFixed(0)} KiB sent`);
+  console.log(`a read now (a page and the reader's line, from memory), CPU per read: ${formatPercentiles(percentiles(readCpu))}; ${(bytes / 1024).toFixed(1)} KiB per read`);
+  console.log(`  the first read after a tick (the board brought up to the rows), CPU: ${formatPercentiles(percentiles(refreshCpu))}`);
+  console.log(`standings pushes: ${sent} in ${ROUNDS + WARM_ROUNDS + 1} ticks, the last ${(pushed / 1024).toFixed(1)} KiB`);
 } finally {
   await db.close();
 }
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+if (process.env.BENCH_FLOOD !== '0') await floodsBesidePeople();
+process.exit(0);

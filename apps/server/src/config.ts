@@ -47,6 +47,15 @@ const envSchema = z.object({
   /** Arenas: how often the node holding the pairing lock pairs free players and sends standings; whether the server makes the scheduled arenas. */
   ARENA_TICK_MS: z.coerce.number().int().min(50).default(1000),
   ARENA_SCHEDULE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Arena standings read (a page, a player's arenas, watching) and joins or
+   * pauses, per minute, per player and per address. A page costs well under
+   * a millisecond; an address's budget is a few hundred people's.
+   */
+  ARENA_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  ARENA_READS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(1200),
+  ARENA_ENTRIES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  ARENA_ENTRIES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.

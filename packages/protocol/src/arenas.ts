@@ -7,6 +7,15 @@ export const arenaCode = z.string().regex(/^[A-Za-z0-9]{8,16}$/);
 /** How long a private arena may last, in minutes, and how far ahead it may start. */
 export const arenaLimits = { minMinutes: 10, maxMinutes: 180, maxDaysAhead: 7 } as const;
 
+/** Standings go out a page at a time: a read and a push cost the same with ten players or a thousand. */
+export const ARENA_PAGE_SIZE = 20;
+
+/** Which page of the standings to read, from 1. */
+const pageNumber = z.number().int().min(1).max(10_000);
+
+/** GET /api/arenas/<code>?page=<n>. */
+export const arenaPageQuery = z.object({ page: z.coerce.number().pipe(pageNumber).default(1) }).strict();
+
 /**
  * POST /api/arenas: an account's private arena, reached only by its link.
  * Private arenas are casual: their players chose to meet (as in a friend room).
@@ -60,18 +69,29 @@ export const arenaGame = z.object({
   matchId: z.uuid(),
   roomCode: z.string(),
   players: z.tuple([z.uuid(), z.uuid()]),
+  /** The players' names, which the page of standings shown may not hold. */
+  names: z.tuple([z.string(), z.string()]),
   ended: z.boolean(),
   winner: z.number().int().nullable(),
 });
 export type ArenaGame = z.infer<typeof arenaGame>;
 
-/** GET /api/arenas/<code>, and the socket event `arena:standings` to everyone watching it. */
+/**
+ * GET /api/arenas/<code>?page=<n> and `arena:watch`: one page of the
+ * standings (`players` tells how many there are) and the reader's own line;
+ * the socket event `arena:standings` to everyone watching: the first page,
+ * `me` null, at most once per tick and only when it changed.
+ */
 export const arenaView = arenaSummary.extend({
   rules: ruleOptions,
   /** The server's clock when this was made, so a countdown does not trust the client's. */
   now: z.iso.datetime(),
+  page: z.number().int().min(1),
+  /** At most ARENA_PAGE_SIZE lines, ranks (page - 1) * ARENA_PAGE_SIZE + 1 onwards. */
   standings: z.array(arenaStanding),
-  /** Games in play, then the latest ended ones (all of them once the arena has finished). */
+  /** The reader's own line, wherever it ranks; null for a push or someone who has not joined. */
+  me: arenaStanding.nullable(),
+  /** Some games in play, then the latest ended ones. */
   games: z.array(arenaGame),
 });
 export type ArenaView = z.infer<typeof arenaView>;
@@ -80,8 +100,8 @@ export type ArenaView = z.infer<typeof arenaView>;
 export const arenaList = z.object({ now: z.iso.datetime(), arenas: z.array(arenaSummary) });
 export type ArenaList = z.infer<typeof arenaList>;
 
-/** Client → server: follow an arena's standings (answered with the current view) or stop. */
-export const arenaWatchPayload = z.object({ code: arenaCode }).strict();
+/** Client → server: follow an arena's standings (answered with the current view of that page) or stop. */
+export const arenaWatchPayload = z.object({ code: arenaCode, page: pageNumber.optional() }).strict();
 
 /** Server → a paired player: go to this room, the arena's next game. */
 export const arenaPaired = z.object({ arena: arenaCode, roomCode: z.string(), matchId: z.uuid() });

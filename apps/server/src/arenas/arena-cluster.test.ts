@@ -1,10 +1,20 @@
 import pg from 'pg';
-import type { ArenaPaired, ArenaView, MatchSnapshot } from '@oanquan/protocol';
+import { ARENA_PAGE_SIZE, type ArenaPaired, type ArenaStanding, type ArenaView, type MatchSnapshot } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../testing/cluster.js';
 import { postgresAvailable } from '../testing/databases.js';
 import { api, newAccount, newGuest, TestClient } from '../testing/live.js';
 import { waitFor } from '../testing/wait-for.js';
+
+/** Every line of an arena's standings, read page by page as a reader would. */
+async function everyStanding(url: string, code: string): Promise<ArenaStanding[]> {
+  const lines: ArenaStanding[] = [];
+  for (let page = 1; ; page++) {
+    const { standings } = (await api<ArenaView>(url, `/api/arenas/${code}?page=${page}`)).body;
+    lines.push(...standings);
+    if (standings.length < ARENA_PAGE_SIZE) return lines;
+  }
+}
 
 const PLAYERS = 40;
 /** Games to finish before one node is killed, and in all. */
@@ -103,16 +113,16 @@ describe.runIf(postgresAvailable)('one arena on two processes, one killed midway
     const killedAt = Date.now();
     two.child.kill('SIGKILL');
     // Its players come back through the other node and pick up the game they were in, if any.
-    const view = (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body;
+    const view = await everyStanding(one.url, code);
     for (let i = 1; i < PLAYERS; i += 2) {
       const player = players[i]!;
       player.client.close();
       await player.connect(one.url);
-      const playing = view.standings.find((s) => s.id === player.id)?.playing;
+      const playing = view.find((s) => s.id === player.id)?.playing;
       if (playing) void player.play(playing).catch(() => {});
     }
     // Games paired in between (before they reconnected) are resumed from a fresh view.
-    for (const s of (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body.standings) {
+    for (const s of await everyStanding(one.url, code)) {
       const player = players.find((p) => p.id === s.id)!;
       if (s.playing) void player.play(s.playing).catch(() => {});
     }
@@ -124,7 +134,7 @@ describe.runIf(postgresAvailable)('one arena on two processes, one killed midway
       'the podium',
       async () => {
         if ((await db.query(`SELECT finished_at FROM arena WHERE id = $1`, [arenaId])).rows[0].finished_at !== null) return true;
-        for (const s of (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body.standings) {
+        for (const s of await everyStanding(one.url, code)) {
           if (s.playing) void players.find((p) => p.id === s.id)!.play(s.playing).catch(() => {});
         }
         return false;
@@ -141,12 +151,13 @@ describe.runIf(postgresAvailable)('one arena on two processes, one killed midway
     ).rows;
     expect(rows.every((r) => r.status === 'ended')).toBe(true);
 
-    // Every finished game counts once: the standings hold exactly the results of the rows.
-    const final = (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body;
-    expect(final.phase).toBe('finished');
+    // Every finished game counts once: the standings hold exactly the results of the rows (read again once a tick on a node).
+    await waitFor('the podium on the node', async () => (await api<ArenaView>(one.url, `/api/arenas/${code}`)).body.phase === 'finished', { timeoutMs: 10_000, everyMs: 200 });
+    const final = await everyStanding(one.url, code);
+    expect(final).toHaveLength(PLAYERS);
     const counted = rows.filter((r) => r.end_reason !== 'abort');
-    expect(final.standings.reduce((n, s) => n + s.points.length, 0)).toBe(2 * counted.length);
-    for (const s of final.standings) {
+    expect(final.reduce((n, s) => n + s.points.length, 0)).toBe(2 * counted.length);
+    for (const s of final) {
       const mine = counted.filter((r) => r.player0_id === s.id || r.player1_id === s.id);
       expect(s.points.length).toBe(mine.length);
       expect(s.points.filter((p) => p >= 2).length).toBe(mine.filter((r) => r.winner !== null && (r.winner === 0 ? r.player0_id : r.player1_id) === s.id).length);

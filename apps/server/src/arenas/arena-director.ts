@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { poolTimeControl, type MatchEventEnvelope, type QueuePool } from '@oanquan/protocol';
+import { poolTimeControl, type ArenaView, type MatchEventEnvelope, type QueuePool } from '@oanquan/protocol';
 import { PRESETS, type RuleOptions } from '@oanquan/rules';
 import type { Database } from '../db/database.js';
 import { logFailure } from '../errors.js';
@@ -11,9 +11,9 @@ import { newRoomCode } from '../rooms/room-code.js';
 import { asJson } from '../rooms/room-service.js';
 import { arenaPairs } from './arena-pairing.js';
 import { insertArenaRooms, type ArenaPairing } from './arena-rooms.js';
-import { entrantsIn, standingsOf } from './arena-standings.js';
+import { ArenaBoard } from './arena-board.js';
 import { scheduledAround } from './arena-schedule.js';
-import { loadStandings, phaseOf, viewOf, type ArenaRow } from './arena-store.js';
+import { phaseOf, refreshBoard, viewOf, type ArenaGameRow, type ArenaRow } from './arena-store.js';
 
 /** The advisory lock of arena pairing (beside the cleanup's 7300502 and Prisma's migration lock). */
 export const ARENA_LOCK = 7_300_503;
@@ -31,13 +31,13 @@ export interface ArenaDirectorSettings {
 export interface ArenaTick {
   code: string;
   pairs: Array<{ players: [string, string]; roomCode: string; matchId: string }>;
-  /** Its standings as they now are (new pairs included). */
-  view: ReturnType<typeof viewOf>;
+  /** The first page of its standings as they now are (new pairs included). */
+  view: ArenaView;
 }
 
 export interface ArenaAnnouncer {
   paired(arena: string, playerId: string, roomCode: string, matchId: string): void;
-  standings(view: ArenaTick['view']): void;
+  standings(view: ArenaView): void;
 }
 
 /**
@@ -72,14 +72,22 @@ const arenaGameStatement = {
  * node holds pairing state of its own and nobody is paired twice: a pair's
  * games are committed before the lock is let go.
  *
- * Each tick also sends the standings of any arena whose rows changed, so
- * spectators on every node (through the Redis adapter) see a result within
- * a tick; a node that sees one of their games end ticks at once.
+ * Each tick also sends the first page of the standings of any arena
+ * whose page changed, so spectators on every node (through the Redis
+ * adapter) see a result within a tick; a node that sees one of their games
+ * end ticks at once. Each arena's board is kept between ticks and brought
+ * up to the rows under the lock (only the games in play and those made
+ * since are read), so a tick costs what changed, not every game played.
  */
 export class ArenaDirector implements MatchObserver {
   private readonly ticks: PeriodicTask;
-  /** What each arena's last broadcast showed, so unchanged standings are not sent again. */
+  /** What each arena's last broadcast showed, so an unchanged page is not sent again. */
   private readonly sent = new Map<string, string>();
+  /** The open arenas' boards, by arena id. */
+  private readonly boards = new Map<string, ArenaBoard<ArenaGameRow>>();
+  /** When a tick last began (this process's monotonic clock), so that wakes come at most once a tick. */
+  private lastTick = -Infinity;
+  private woken: Promise<void> | null = null;
   private lastScheduled = 0;
 
   constructor(
@@ -119,9 +127,20 @@ export class ArenaDirector implements MatchObserver {
     }
   }
 
-  /** Someone joined or paused: a tick sends the standings and pairs them if it can. */
+  /**
+   * Someone joined or paused: a tick sends the standings and pairs them if
+   * it can, at once if none ran within the tick's length, else once that
+   * length is over. However many join meanwhile, that is one tick and one
+   * page sent.
+   */
   wake(): Promise<void> {
-    return this.ticks.run();
+    const wait = this.lastTick + this.settings.tickMs - performance.now();
+    if (wait <= 0) return this.ticks.run();
+    this.woken ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(() => {
+      this.woken = null;
+      return this.ticks.run();
+    });
+    return this.woken;
   }
 
   private async tickLogged(): Promise<void> {
@@ -134,6 +153,7 @@ export class ArenaDirector implements MatchObserver {
 
   /** Every open arena once; returns what was done, for tests and the benchmark. */
   async tick(): Promise<ArenaTick[]> {
+    this.lastTick = performance.now();
     const now = this.now();
     if (this.settings.schedule && now.getTime() - this.lastScheduled >= 60_000) {
       await this.makeScheduled(now);
@@ -143,12 +163,14 @@ export class ArenaDirector implements MatchObserver {
     // An arena gone without a podium (nobody joined it) is forgotten with it.
     const codes = new Set(open.map((arena) => arena.code));
     for (const code of this.sent.keys()) if (!codes.has(code)) this.sent.delete(code);
+    const ids = new Set(open.map((arena) => arena.id));
+    for (const id of this.boards.keys()) if (!ids.has(id)) this.boards.delete(id);
     const done: ArenaTick[] = [];
     for (const { entered, ...arena } of open) {
       // Nobody has joined a running arena (the scheduled one, mostly): nothing to pair or score, so no transaction, whose
       // lock and two reads through Prisma every second, on every node, were CPU and garbage for nothing.
       const idle = !entered && phaseOf(arena, now) === 'running';
-      const outcome = idle ? { code: arena.code, pairs: [], view: viewOf(arena, [], [], now) } : await this.pairInBatches(arena, now);
+      const outcome = idle ? { code: arena.code, pairs: [], view: viewOf(arena, new ArenaBoard<ArenaGameRow>(), 1, null, now) } : await this.pairInBatches(arena, now);
       if (outcome === null) return done;
       this.broadcast(outcome);
       done.push(outcome);
@@ -165,31 +187,38 @@ export class ArenaDirector implements MatchObserver {
   private async pairInBatches(arena: ArenaRow, now: Date): Promise<ArenaTick | null> {
     let merged = null as ArenaTick | null;
     for (;;) {
-      const batch = await this.db.prisma.$transaction(
-        async (tx) => {
-          const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${ARENA_LOCK}::int8) AS locked`;
-          return row?.locked ? this.pairArena(tx, arena, now) : null;
-        },
-        { timeout: 15_000 },
-      );
+      const board = this.boards.get(arena.id) ?? new ArenaBoard<ArenaGameRow>();
+      this.boards.set(arena.id, board);
+      const batch = await this.db.prisma
+        .$transaction(
+          async (tx) => {
+            const [row] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${ARENA_LOCK}::int8) AS locked`;
+            return row?.locked ? this.pairArena(tx, arena, board, now) : null;
+          },
+          { timeout: 15_000 },
+        )
+        .catch((error: unknown) => {
+          // The board may hold what was rolled back: made again from the rows at the next tick.
+          this.boards.delete(arena.id);
+          throw error;
+        });
       if (batch === null) return merged;
       merged = { ...batch, pairs: [...(merged?.pairs ?? []), ...batch.pairs] };
       if (batch.pairs.length < PAIRS_PER_TRANSACTION) return merged;
     }
   }
 
-  private async pairArena(tx: Tx, arena: ArenaRow, now: Date): Promise<ArenaTick> {
-    const loaded = await loadStandings(tx, arena.id);
-    let standings = loaded.standings;
-    const games = loaded.games;
+  private async pairArena(tx: Tx, arena: ArenaRow, board: ArenaBoard<ArenaGameRow>, now: Date): Promise<ArenaTick> {
+    await refreshBoard(tx, arena.id, board);
     const pairs: ArenaTick['pairs'] = [];
     const phase = phaseOf(arena, now);
-    const gone = standings.filter((s) => s.noShow).map((s) => s.playerId);
+    const gone = board.standings().filter((s) => s.noShow).map((s) => s.playerId);
     if (gone.length > 0) {
       // Not there for their last game: paused as if they had left, so nobody else waits on them; joining again resumes.
       await tx.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: { in: gone } }, data: { active: false } });
-      standings = standings.map((s) => (s.noShow ? { ...s, active: false, noShow: false } : s));
+      board.pause(gone);
     }
+    const standings = board.standings();
     if (phase === 'running') {
       const free = standings.filter((s) => s.active && s.playing === null);
       const chosen = arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION);
@@ -199,17 +228,20 @@ export class ArenaDirector implements MatchObserver {
         pairings.push({ seats, rated: arena.rated && (await pairMayBeRated(tx, seats, now)) });
       }
       const made = await insertArenaRooms(tx, arena.id, { rules: arena.rules as RuleOptions, timeControl: poolTimeControl(arena.pool as QueuePool) }, pairings);
-      made.forEach(({ roomCode, matchId, createdAt }, i) => {
-        const [player0Id, player1Id] = pairings[i]!.seats;
-        pairs.push({ players: [player0Id, player1Id], roomCode, matchId });
-        games.push({ matchId, player0Id, player1Id, createdAt, ended: false, winner: null, endReason: null, endedAt: null, first: null, firstMoveDeadline: null, roomCode });
-      });
+      const nameOf = new Map(standings.map((s) => [s.playerId, s.name]));
       // What the new games change in the standings (who plays, whom they met), without reading the rows again.
-      if (pairs.length > 0) standings = standingsOf(entrantsIn(standings), games);
+      board.apply(
+        made.map(({ roomCode, matchId, createdAt }, i) => {
+          const [player0Id, player1Id] = pairings[i]!.seats;
+          pairs.push({ players: [player0Id, player1Id], roomCode, matchId });
+          const names = { name0: nameOf.get(player0Id)!, name1: nameOf.get(player1Id)! };
+          return { matchId, player0Id, player1Id, createdAt, ended: false, winner: null, endReason: null, endedAt: null, first: null, firstMoveDeadline: null, roomCode, ...names };
+        }),
+      );
     } else if (phase === 'ending' && standings.length === 0) {
       // Nobody came: nothing to show, nothing to keep.
       await tx.arena.delete({ where: { id: arena.id } });
-    } else if (phase === 'ending' && games.every((game) => game.ended)) {
+    } else if (phase === 'ending' && board.games().live.length === 0) {
       // Time is up and the last games have counted: the podium.
       arena = await tx.arena.update({
         where: { id: arena.id },
@@ -217,15 +249,13 @@ export class ArenaDirector implements MatchObserver {
         select: { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true },
       });
     }
-    return { code: arena.code, pairs, view: viewOf(arena, standings, games, now) };
+    return { code: arena.code, pairs, view: viewOf(arena, board, 1, null, now) };
   }
 
   private broadcast({ code, pairs, view }: ArenaTick): void {
     for (const { players, roomCode, matchId } of pairs) for (const playerId of players) this.announce.paired(code, playerId, roomCode, matchId);
-    // Standings change only with a game paired or ended, a player joining or pausing, or the phase.
-    const ended = view.games.filter((game) => game.ended).length;
-    const active = view.standings.filter((s) => s.active).length;
-    const key = `${view.phase}:${view.standings.length}:${active}:${view.games.length}:${ended}:${view.standings.reduce((n, s) => n + s.points.length, 0)}`;
+    // The page sent, but for the clock it carries: what spectators would see change.
+    const key = JSON.stringify({ ...view, now: null });
     if (this.sent.get(code) === key) return;
     // An arena nobody joined is remembered too: else its empty standings went out at every tick, and every game's
     // end ticks, through Redis to every node (with two nodes, a broadcast per twenty moves or so, for nobody).

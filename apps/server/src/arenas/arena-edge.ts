@@ -1,6 +1,7 @@
 import type { ArenaView } from '@oanquan/protocol';
 import { playerChannel, type GameServer, type GameSocket } from '../realtime/game-server.js';
 import type { ArenaAnnouncer } from './arena-director.js';
+import type { ArenaLimits } from './arena-limits.js';
 import type { ArenaService } from './arena-service.js';
 
 /** Everyone watching one arena's page, on every node. */
@@ -14,11 +15,18 @@ export function socketAnnouncer(io: GameServer): ArenaAnnouncer {
   };
 }
 
-/** `arena:watch`: subscribe first, then read, so no update in between is missed. */
-export async function watchArena(arenas: ArenaService, socket: GameSocket, code: string): Promise<{ ok: true; arena: ArenaView }> {
+/** `arena:watch`: a read like any other (budgeted); subscribe first, then read, so no update in between is missed. */
+export async function watchArena(
+  { arenas, arenaLimits }: { arenas: ArenaService; arenaLimits: ArenaLimits },
+  socket: GameSocket,
+  code: string,
+  page = 1,
+): Promise<{ ok: true; arena: ArenaView }> {
+  const reader = socket.data.player.id;
+  await arenaLimits.take('read', reader, socket.data.address);
   await socket.join(arenaChannel(code));
   try {
-    return { ok: true, arena: await arenas.view(code) };
+    return { ok: true, arena: await arenas.view(code, page, reader) };
   } catch (error) {
     await socket.leave(arenaChannel(code));
     throw error;

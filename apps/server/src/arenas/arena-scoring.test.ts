@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { arenaPairs } from './arena-pairing.js';
 import { outcomeFor, tally, type Outcome } from './arena-scoring.js';
-import { noShows, standingsOf, type EntrantRow, type GameRow } from './arena-standings.js';
+import { standingsOf } from './arena-board.js';
+import { noShows, type EntrantRow, type GameRow } from './arena-standings.js';
 
 const played = (outcomes: Outcome[]) => outcomes.map((outcome, i) => ({ matchId: `m${i}`, outcome }));
 

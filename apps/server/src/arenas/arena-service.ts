@@ -5,7 +5,9 @@ import { ServiceError } from '../errors.js';
 import { guestRemoved } from '../players/guest-removed.js';
 import { newRoomCode } from '../rooms/room-code.js';
 import { asJson, rulesFromChoice } from '../rooms/room-service.js';
-import { loadStandings, phaseOf, summaryOf, viewOf, type ArenaRow } from './arena-store.js';
+import { ArenaBoard } from './arena-board.js';
+import { ArenaBoards } from './arena-boards.js';
+import { phaseOf, summaryOf, viewOf, type ArenaGameRow, type ArenaRow } from './arena-store.js';
 
 const arenaColumns = { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true } as const;
 
@@ -19,10 +21,16 @@ export type ArenaPlayed = ArenaSummary & { rank: number; score: number };
 
 /** Arenas as people see them: made, joined, paused, read. Pairing is the director's (arena-director.ts). */
 export class ArenaService {
+  private readonly boards: ArenaBoards;
+
+  /** `freshMs`: how long a read of an arena's rows serves its readers (the director's tick; 0 reads them at every read). */
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    freshMs = 0,
+  ) {
+    this.boards = new ArenaBoards(db, freshMs);
+  }
 
   /** A private arena of an account; casual, reached only by its code. */
   async create(creator: PublicPlayer, body: z.output<typeof createArenaRequest>): Promise<ArenaView> {
@@ -51,13 +59,13 @@ export class ArenaService {
       },
       select: arenaColumns,
     });
-    return viewOf(arena, [], [], now);
+    return viewOf(arena, new ArenaBoard<ArenaGameRow>(), 1, null, now);
   }
 
-  async view(code: string): Promise<ArenaView> {
-    const arena = await this.find(code);
-    const { standings, games } = await loadStandings(this.db.prisma, arena.id);
-    return viewOf(arena, standings, games, this.now());
+  /** One page of the standings, and the reader's own line. */
+  async view(code: string, page = 1, reader: string | null = null): Promise<ArenaView> {
+    const { arena, board } = await this.boards.read(code);
+    return viewOf(arena, board, page, reader, this.now());
   }
 
   /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. */
@@ -67,11 +75,13 @@ export class ArenaService {
     const found = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
     if (!found) throw guestRemoved();
     if (arena.rated && found.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
-    await this.db.prisma.arenaPlayer.upsert({
+    const entrant = await this.db.prisma.arenaPlayer.upsert({
       where: { arenaId_playerId: { arenaId: arena.id, playerId: player.id } },
       create: { arenaId: arena.id, playerId: player.id, rating: found.rating, activeSince: this.now() },
       update: { active: true, activeSince: this.now() },
+      select: { playerId: true, rating: true, active: true, activeSince: true, joinedAt: true },
     });
+    this.boards.changed(code, (board) => board.setEntrant({ ...entrant, name: player.name }));
     return arena;
   }
 
@@ -79,6 +89,7 @@ export class ArenaService {
   async pause(code: string, player: PublicPlayer): Promise<ArenaRow> {
     const arena = await this.find(code);
     await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false } });
+    this.boards.changed(code, (board) => board.pause([player.id]));
     return arena;
   }
 
@@ -105,8 +116,7 @@ export class ArenaService {
     const now = this.now();
     return Promise.all(
       rows.map(async ({ arena }) => {
-        const { standings } = await loadStandings(this.db.prisma, arena.id);
-        const mine = standings.find((s) => s.playerId === playerId);
+        const mine = (await this.boards.read(arena.code)).board.standingOf(playerId);
         return { ...summaryOf(arena, arena._count.players, now), rank: mine?.rank ?? 0, score: mine?.score ?? 0 };
       }),
     );

@@ -1,7 +1,8 @@
-import type { ArenaGame, ArenaKind, ArenaPhase, ArenaStanding, ArenaSummary, ArenaView, QueuePool } from '@oanquan/protocol';
+import { ARENA_PAGE_SIZE, type ArenaGame, type ArenaKind, type ArenaPhase, type ArenaStanding, type ArenaSummary, type ArenaView, type QueuePool } from '@oanquan/protocol';
 import type { RuleOptions } from '@oanquan/rules';
 import type { Tx } from '../db/database.js';
-import { standingsOf, type EntrantRow, type GameRow, type Standing } from './arena-standings.js';
+import type { ArenaBoard } from './arena-board.js';
+import type { EntrantRow, GameRow, Standing } from './arena-standings.js';
 
 type Reader = Pick<Tx, '$queryRaw'>;
 
@@ -19,6 +20,8 @@ export interface ArenaRow {
 
 export interface ArenaGameRow extends GameRow {
   roomCode: string;
+  name0: string;
+  name1: string;
 }
 
 export function phaseOf(arena: Pick<ArenaRow, 'startsAt' | 'endsAt' | 'finishedAt'>, now: Date): ArenaPhase {
@@ -33,12 +36,30 @@ export async function entrantsOf(db: Reader, arenaId: string): Promise<EntrantRo
     FROM arena_player ap JOIN player p ON p.id = ap.player_id WHERE ap.arena_id = ${arenaId}::uuid`;
 }
 
-export async function gamesOf(db: Reader, arenaId: string): Promise<ArenaGameRow[]> {
+/** The games made since `since` but those `seen`, and those of `live` (in play at the last read) that have ended. */
+export async function gamesOf(db: Reader, arenaId: string, { since, seen, live }: { since: Date; seen: string[]; live: string[] }): Promise<ArenaGameRow[]> {
   return db.$queryRaw<ArenaGameRow[]>`
     SELECT g.match_id AS "matchId", g.player0_id AS "player0Id", g.player1_id AS "player1Id", g.created_at AS "createdAt",
-           m.status = 'ended' AS ended, m.winner, m.end_reason AS "endReason", m.ended_at AS "endedAt", m.first, m.first_move_deadline AS "firstMoveDeadline", r.code AS "roomCode"
+           m.status = 'ended' AS ended, m.winner, m.end_reason AS "endReason", m.ended_at AS "endedAt", m.first, m.first_move_deadline AS "firstMoveDeadline", r.code AS "roomCode",
+           p0.name AS "name0", p1.name AS "name1"
     FROM arena_game g JOIN match m ON m.id = g.match_id JOIN room r ON r.id = m.room_id
-    WHERE g.arena_id = ${arenaId}::uuid`;
+      JOIN player p0 ON p0.id = g.player0_id JOIN player p1 ON p1.id = g.player1_id
+    WHERE g.arena_id = ${arenaId}::uuid
+      AND ((g.created_at >= ${since} AND NOT g.match_id = ANY(${seen}::uuid[])) OR (g.match_id = ANY(${live}::uuid[]) AND m.status = 'ended'))`;
+}
+
+/**
+ * Games made by another node's tick carry that node's clock, and commit up
+ * to a transaction's length after it: read from this far before the newest
+ * seen (those already seen are left out by id).
+ */
+const CLOCKS_AND_COMMITS_MS = 60_000;
+
+/** Brings a board up to the rows: every entrant (joins and pauses), the games in play that have ended, the games made since its last read. */
+export async function refreshBoard(db: Reader, arenaId: string, board: ArenaBoard<ArenaGameRow>): Promise<ArenaBoard<ArenaGameRow>> {
+  const entrants = await entrantsOf(db, arenaId);
+  const games = await gamesOf(db, arenaId, board.pending(CLOCKS_AND_COMMITS_MS));
+  return board.setEntrants(entrants).apply(games);
 }
 
 export function summaryOf(arena: ArenaRow, players: number, now: Date): ArenaSummary {
@@ -54,12 +75,13 @@ export function summaryOf(arena: ArenaRow, players: number, now: Date): ArenaSum
   };
 }
 
-/** Ended games shown beside those in play while the arena runs; once it has finished, all of them. */
-const RECENT_GAMES = 20;
+/** Games in play shown on a page, beside the latest ended ones. */
+const LIVE_GAMES_SHOWN = 20;
 
-export function viewOf(arena: ArenaRow, standings: readonly Standing[], games: readonly ArenaGameRow[], now: Date): ArenaView {
-  const roomOf = new Map(games.map((game) => [game.matchId, game.roomCode]));
-  const lines: ArenaStanding[] = standings.map((s) => ({
+/** An arena's page of standings as it is sent, for `me` (the reader's player id, if any). */
+export function viewOf(arena: ArenaRow, board: ArenaBoard<ArenaGameRow>, page: number, me: string | null, now: Date): ArenaView {
+  const standings = board.standings();
+  const line = (s: Standing): ArenaStanding => ({
     rank: s.rank,
     id: s.playerId,
     name: s.name,
@@ -68,25 +90,25 @@ export function viewOf(arena: ArenaRow, standings: readonly Standing[], games: r
     points: s.points,
     onFire: s.onFire,
     active: s.active,
-    playing: s.playing === null ? null : (roomOf.get(s.playing) ?? null),
-  }));
-  const summary = summaryOf(arena, standings.length, now);
-  const live = games.filter((game) => !game.ended);
-  const ended = games
-    .filter((game) => game.ended && game.endReason !== 'abort')
-    .sort((a, b) => b.endedAt!.getTime() - a.endedAt!.getTime());
-  const shown: ArenaGame[] = [...live, ...(summary.phase === 'finished' ? ended : ended.slice(0, RECENT_GAMES))].map((game) => ({
+    playing: s.playing === null ? null : (board.gameOf(s.playing)?.roomCode ?? null),
+  });
+  const mine = me === null ? null : board.standingOf(me);
+  const { live, recent } = board.games();
+  const shown: ArenaGame[] = [...live.slice(0, LIVE_GAMES_SHOWN), ...recent].map((game) => ({
     matchId: game.matchId,
     roomCode: game.roomCode,
     players: [game.player0Id, game.player1Id],
+    names: [game.name0, game.name1],
     ended: game.ended,
     winner: game.winner,
   }));
-  return { ...summary, rules: arena.rules as RuleOptions, now: now.toISOString(), standings: lines, games: shown };
-}
-
-/** Reads an arena's rows and ranks them. */
-export async function loadStandings(db: Reader, arenaId: string): Promise<{ standings: Standing[]; games: ArenaGameRow[] }> {
-  const [entrants, games] = [await entrantsOf(db, arenaId), await gamesOf(db, arenaId)];
-  return { standings: standingsOf(entrants, games), games };
+  return {
+    ...summaryOf(arena, standings.length, now),
+    rules: arena.rules as RuleOptions,
+    now: now.toISOString(),
+    page,
+    standings: standings.slice((page - 1) * ARENA_PAGE_SIZE, page * ARENA_PAGE_SIZE).map(line),
+    me: mine === null ? null : line(mine),
+    games: shown,
+  };
 }

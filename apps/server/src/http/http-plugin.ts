@@ -33,7 +33,7 @@ import { webRoutes } from './web-handler.js';
 /** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
 export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
   async (app, { config, db, metrics, draining }) => {
-    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, follows, presence, arenas, arenaDirector, puzzles } = app;
+    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, follows, presence, arenas, arenaDirector, arenaLimits, puzzles } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
     app.addHook('onError', async (request, _reply, error) => {
@@ -64,7 +64,7 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(analysisRoutes, { players, costs, analyses });
         await api.register(botRoutes, { players, costs, botGames });
         await api.register(playerRoutes, { profiles: new Profiles(db, history), players });
-        await api.register(arenaRoutes, { players, costs, arenas, director: arenaDirector });
+        await api.register(arenaRoutes, { players, costs, arenas, director: arenaDirector, limits: arenaLimits });
         await api.register(blockRoutes, { players, costs, blocks });
         await api.register(followRoutes, { players, follows });
         await api.register(settingsRoutes, { players, settings: new PlayerSettingsStore(db) });

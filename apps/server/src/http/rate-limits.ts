@@ -27,6 +27,7 @@ export type RateLimitSettings = Pick<
   | 'RATE_LIMIT_LOGINS_FAILURES_KEPT_HOURS'
   | 'RATE_LIMIT_ANALYSES_PER_MINUTE'
   | 'RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE'
+  | 'ARENA_READS_PER_MINUTE_PER_ADDRESS'
 >;
 
 export interface RateLimiters {
@@ -74,6 +75,10 @@ export async function rateLimits(
     'POST /api/bot-games': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'POST /api/matches/:id/analysis': { max: settings.RATE_LIMIT_ANALYSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'POST /api/puzzles/:id/attempts': { max: settings.RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    // Arena standings are read by crowds of free guests: counted by address before anyone is identified, so a flood's
+    // refusals cost no session lookup (each reader's own budget is ArenaLimits', after this).
+    'GET /api/arenas/:code': { max: settings.ARENA_READS_PER_MINUTE_PER_ADDRESS, timeWindow: '1 minute', keyGenerator: byAddress },
+    'GET /api/players/:id/arenas': { max: settings.ARENA_READS_PER_MINUTE_PER_ADDRESS, timeWindow: '1 minute', keyGenerator: byAddress },
     'PATCH /api/me': { max: settings.RATE_LIMIT_RENAMES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     'POST /api/account': { max: settings.RATE_LIMIT_SIGNUPS_PER_HOUR, timeWindow: '1 hour', keyGenerator: byAddress },
     'POST /api/session/login': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: byAddress },

@@ -1,5 +1,6 @@
 import { ErrorCode, packEnvelope, type Ack, type ClientEventName, type ClientPayload } from '@oanquan/protocol';
 import { unwatchArena, watchArena } from '../arenas/arena-edge.js';
+import type { ArenaLimits } from '../arenas/arena-limits.js';
 import type { ArenaService } from '../arenas/arena-service.js';
 import type { MovePriority } from '../bots/move-priority.js';
 import type { MatchFeed } from '../cluster/match-feed.js';
@@ -23,6 +24,7 @@ export interface EventServices {
   phrases: QuickPhrases;
   challenges: ChallengeService;
   arenas: ArenaService;
+  arenaLimits: ArenaLimits;
   metrics?: Metrics;
   /** People's games first, games against the computer beyond a rate after them (none: in arrival order). */
   movePriority?: Pick<MovePriority, 'move'>;
@@ -112,7 +114,7 @@ export function eventHandlers(services: EventServices): EventHandlers {
       return { ok: true };
     },
     ...challengeHandlers(services.challenges, pay),
-    'arena:watch': (socket, { code }) => watchArena(services.arenas, socket, code),
+    'arena:watch': (socket, { code, page }) => watchArena(services, socket, code, page),
     'arena:unwatch': (socket, { code }) => unwatchArena(socket, code),
   };
 }

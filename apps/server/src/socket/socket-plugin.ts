@@ -19,13 +19,13 @@ declare module 'fastify' {
 /** The socket edge: every client event handed to the concern that answers it. */
 export const socketPlugin = fp<{ config: Config; io: GameServer; metrics: Metrics; socketLimits: SocketLimits }>(
   async (app, { config, io, metrics, socketLimits }) => {
-    const { players, costs, matches, feed, presence, matchmaker, counters, blocks, challenges, arenas } = app;
+    const { players, costs, matches, feed, presence, matchmaker, counters, blocks, challenges, arenas, arenaLimits } = app;
     const phrases = new QuickPhrases(io, matches, blocks, counters, {
       windowMs: config.ROOM_PHRASES_WINDOW_MS,
       perPlayer: config.ROOM_PHRASES_PER_PLAYER,
       spectators: config.ROOM_PHRASES_SPECTATORS,
     });
-    const services = { players, costs, matches, feed, presence, matchmaker, phrases, challenges, arenas, metrics, counters, movePriority: app.movePriority };
+    const services = { players, costs, matches, feed, presence, matchmaker, phrases, challenges, arenas, arenaLimits, metrics, counters, movePriority: app.movePriority };
     app.decorate('eventsInFlight', attachSocketHandlers(io, services, app.log, socketLimits, clientAddress(config.TRUST_PROXY), clientScheme(config.TRUST_PROXY)));
     releaseRequests(io);
   },
