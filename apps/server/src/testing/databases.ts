@@ -13,16 +13,27 @@ import { openDatabase, type Database, type DatabaseTarget } from '../db/database
  */
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-async function postgresAnswers(): Promise<boolean> {
+async function postgresAnswersOnce(): Promise<'yes' | 'no' | 'busy'> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
+    return 'yes';
+  } catch (error) {
+    // Refused: no server there. Anything else (a connection that took over 3 s, "too many clients")
+    // is a server there but busy, as on a machine loaded to 20 or 30: asked again, not skipped.
+    return (error as { code?: string }).code === 'ECONNREFUSED' ? 'no' : 'busy';
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await postgresAnswersOnce();
+    if (answer !== 'busy' || Date.now() > deadline) return answer === 'yes';
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
