@@ -20,9 +20,10 @@ async function postgresAnswersOnce(): Promise<'yes' | 'no' | 'busy'> {
     await client.query('SELECT 1');
     return 'yes';
   } catch (error) {
-    // Refused: no server there. Anything else (a connection that took over 3 s, "too many clients")
-    // is a server there but busy, as on a machine loaded to 20 or 30: asked again, not skipped.
-    return (error as { code?: string }).code === 'ECONNREFUSED' ? 'no' : 'busy';
+    // A server there but busy, as on a machine loaded to 20 or 30, is asked again, not skipped: a
+    // connection that took over 3 s, out of connections (53300), starting up (57P03).
+    const { code, message } = error as { code?: string; message?: string };
+    return code === '53300' || code === '57P03' || /timeout/i.test(message ?? '') ? 'busy' : 'no';
   } finally {
     await client.end().catch(() => {});
   }
