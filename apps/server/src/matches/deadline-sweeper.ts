@@ -5,16 +5,20 @@ import { logFailure } from '../errors.js';
 import { PeriodicTask } from '../periodic-task.js';
 import type { MatchObserver, MatchService } from './match-service.js';
 
-const dueKinds = ['clock', 'first-move', 'abandoned', 'opener'] as const;
+const dueKinds = ['clock', 'first-move', 'abandoned', 'opener', 'idle-opener'] as const;
 type DueKind = (typeof dueKinds)[number];
 
 /**
  * Every kind of deadline due, at most 100 of each, in one prepared statement:
  * the sweep runs every two seconds on every process whether anything is due
- * or not, and four queries through Prisma's query compiler cost an idle
+ * or not, and a query per kind through Prisma's query compiler cost an idle
  * process more CPU than everything else it does. `$1` is now, `$2` the
  * instant before which an absence is past the grace, `$3` the one before
- * which an opener round has lapsed (this process's clock, as the timers').
+ * which an opener round has lapsed, `$4` the one before which an opener
+ * nobody chose in is idle (this process's clock, as the timers'). An idle
+ * opener has no open round and its last activity, the later of its making
+ * and its latest event (the seat that began it, a tied round), is that old;
+ * the latest event is found by the (match_id, version) key.
  */
 const dueStatement = {
   name: 'deadlines-due',
@@ -27,17 +31,24 @@ const dueStatement = {
     (SELECT 'abandoned', id::text FROM match WHERE status IN ('opener', 'playing') AND absent0_since <= $2 AND absent1_since <= $2 LIMIT 100)
     UNION ALL
     (SELECT 'opener', r.match_id::text FROM opener_round r JOIN match m ON m.id = r.match_id
-      WHERE r.decided_at IS NULL AND r.created_at <= $3 AND m.status = 'opener' LIMIT 100)`,
+      WHERE r.decided_at IS NULL AND r.created_at <= $3 AND m.status = 'opener' LIMIT 100)
+    UNION ALL
+    (SELECT 'idle-opener', m.id::text FROM match m
+      WHERE m.status = 'opener' AND m.created_at <= $4
+        AND NOT EXISTS (SELECT 1 FROM opener_round r WHERE r.match_id = m.id AND r.decided_at IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM (SELECT e.created_at FROM match_event e WHERE e.match_id = m.id ORDER BY e.version DESC LIMIT 1) last WHERE last.created_at > $4)
+      LIMIT 100)`,
 };
 
 /**
  * Acts on deadlines without waiting for anyone: ends matches whose running
  * clock has run out, aborts those whose first move is overdue, decides
- * openers the second player let lapse, and ends matches both players left
- * longer than the abandonment grace ago. A timer fires at each clock or
- * first-move deadline this process knows of; a periodic sweep of the
- * database catches the rest (deadlines set by another process, or before a
- * restart, openers and absences). Several processes may try the same match:
+ * openers the second player let lapse, aborts openers nobody chooses a
+ * hand in, and ends matches both players left longer than the abandonment
+ * grace ago. A timer fires at each clock or first-move deadline this
+ * process knows of; a periodic sweep of the database catches the rest
+ * (deadlines set by another process, or before a restart, openers and
+ * absences). Several processes may try the same match:
  * the version compare-and-set lets exactly one act.
  */
 export class DeadlineSweeper implements MatchObserver {
@@ -117,6 +128,7 @@ export class DeadlineSweeper implements MatchObserver {
         new Date(now),
         new Date(now - this.settings.abandonGraceMs),
         new Date(now - this.matches.openerTimeoutMs),
+        new Date(now - this.matches.firstMoveTimeoutMs),
       ]);
       // In the order the kinds are listed; a match under two of them is acted on once, for the first.
       const done = new Set<string>();
@@ -126,8 +138,10 @@ export class DeadlineSweeper implements MatchObserver {
         if (kind === 'clock' || kind === 'first-move') await this.expire(id);
         else if (kind === 'abandoned') {
           await this.matches.endAbandoned(id, this.settings.abandonGraceMs).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'ending an abandoned match failed'));
-        } else {
+        } else if (kind === 'opener') {
           await this.matches.forfeitOpener(id).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'opener timeout failed'));
+        } else {
+          await this.matches.endIdleOpener(id).catch((error: unknown) => logFailure(this.log, error, { matchId: id }, 'ending an idle opener failed'));
         }
       }
     } catch (error) {

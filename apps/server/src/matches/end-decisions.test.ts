@@ -1,7 +1,9 @@
 import { ErrorCode } from '@oanquan/protocol';
 import { describe, expect, it } from 'vitest';
-import { alice, bob, carol, matchInPlay, waitingMatch } from '../testing/match-rows.js';
-import { abortion, claimOf, decideAbandoned, decideEnd, decideExpiry, resignation } from './end-decisions.js';
+import { alice, applied, bob, carol, matchInPlay, openerTimes, waitingMatch } from '../testing/match-rows.js';
+import { abortion, claimOf, decideAbandoned, decideEnd, decideExpiry, decideIdleOpener, resignation } from './end-decisions.js';
+import { decideHand } from './opener.js';
+import { decideSeat } from './seat-decision.js';
 
 const start = new Date('2026-01-01T00:00:00Z');
 const later = (ms: number) => new Date(start.getTime() + ms);
@@ -50,5 +52,18 @@ describe('the endings, without a database', () => {
     expect(decideAbandoned(gone, later(11_000), 10_000).events[0]).toMatchObject({ result: { winner: null, reason: 'abort' } });
     const moved = { ...gone, position: { ...(gone.position as object), ply: 3 } } as typeof match;
     expect(decideAbandoned(moved, later(11_000), 10_000).events[0]).toMatchObject({ result: { winner: null, reason: 'abandon' } });
+  });
+
+  it('an opener nobody chose in for the timeout since its last activity is aborted; a round one of them opened is not', () => {
+    let opener = waitingMatch();
+    for (const player of [alice, bob]) opener = applied(opener, decideSeat(opener, player));
+    expect(decideIdleOpener(opener, later(1000), later(10_999), 10_000).events).toEqual([]);
+    const idle = decideIdleOpener(opener, later(1000), later(11_000), 10_000);
+    expect(idle.events).toEqual([{ type: 'ended', result: { winner: null, reason: 'abort', score: null }, ratings: null }]);
+    expect(idle.update).toMatchObject({ status: 'ended', winner: null, endReason: 'abort' });
+    const chosen = decideHand(opener, 0, 'rock', later(2000), openerTimes);
+    if (chosen === 'lapsed') throw new Error('the opener lapsed');
+    expect(decideIdleOpener(chosen.next, later(1000), later(60_000), 10_000).events).toEqual([]);
+    expect(decideIdleOpener(matchInPlay(start).match, start, later(60_000), 10_000).events).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorCode, type MatchResult, type PublicPlayer, type Seat } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import { remainingAt } from '../match-records/clock.js';
-import { positionOf, runningSeat, type MatchRow } from '../match-records/match-store.js';
+import { openRound, positionOf, runningSeat, type MatchRow } from '../match-records/match-store.js';
 import { requireSeat, unchanged, type Decision } from './decision.js';
 import { ending, otherSeat } from './match-end.js';
 import { lapsedFirstMove, refuseAbortOfReturnGame } from './return-game.js';
@@ -64,6 +64,20 @@ export function decideAbandoned(match: MatchRow, now: Date, graceMs: number): De
   if (!gone || (match.status !== 'opener' && match.status !== 'playing')) return unchanged(null);
   const moved = match.status === 'playing' && positionOf(match).ply > 0;
   const end = ending(match, overdue(match, now) ?? { winner: null, reason: moved ? 'abandon' : 'abort', score: null }, now);
+  return { result: null, events: [end.event], update: end.update };
+}
+
+/**
+ * An opener in which nobody has chosen a hand for `timeoutMs` since it began
+ * (or since its last tied round), `lastActivity` being the later of the
+ * match's making and its latest event: aborted, unrated, as a first move
+ * never made is. Without it two players who sit and never choose would hold
+ * the match (and any arena it belongs to) open forever. A round one of them
+ * opened is the opener timeout's to decide instead.
+ */
+export function decideIdleOpener(match: MatchRow, lastActivity: Date, now: Date, timeoutMs: number): Decision<null> {
+  if (match.status !== 'opener' || openRound(match) || lastActivity.getTime() + timeoutMs > now.getTime()) return unchanged(null);
+  const end = ending(match, { winner: null, reason: 'abort', score: null }, now);
   return { result: null, events: [end.event], update: end.update };
 }
 

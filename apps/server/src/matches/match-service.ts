@@ -4,7 +4,8 @@ import { ServiceError } from '../errors.js';
 import { followed } from '../live/live-follow.js';
 import { holdPlayer, type MatchRow } from '../match-records/match-store.js';
 import { guestRemoved } from '../players/guest-removed.js';
-import { abortion, claimOf, decideAbandoned, decideEnd, decideExpiry, resignation, type EndRequest } from './end-decisions.js';
+import { abortion, claimOf, decideAbandoned, decideEnd, decideExpiry, decideIdleOpener, resignation, type EndRequest } from './end-decisions.js';
+import { lastActivityOf } from './last-activity.js';
 import { MatchReads } from './match-reads.js';
 import { RefereeState, type MatchObserver, type Publish } from './referee-state.js';
 import { decideSeat } from './seat-decision.js';
@@ -182,6 +183,15 @@ export class MatchService {
   /** Both players have been gone longer than `graceMs`: the match ends by itself (see decideAbandoned). */
   async endAbandoned(matchId: string, graceMs: number): Promise<void> {
     await this.transactions.change(matchId, (_tx, match) => decideAbandoned(match, this.now(), graceMs));
+  }
+
+  /**
+   * Nobody has chosen a hand for `firstMoveTimeoutMs` since the opener began
+   * or its last tie: the match is aborted (see decideIdleOpener). Decided
+   * again under the lock, so a hand chosen meanwhile keeps it.
+   */
+  async endIdleOpener(matchId: string): Promise<void> {
+    await this.transactions.change(matchId, async (tx, match) => decideIdleOpener(match, await lastActivityOf(tx, match), this.now(), this.firstMoveTimeoutMs));
   }
 
   /** Offer, or accept the other's offer: then a new match of the same room starts with the opener. */

@@ -1,7 +1,8 @@
-import type { ArenaView, Presence } from '@oanquan/protocol';
+import type { Presence } from '@oanquan/protocol';
 import { describe, expect, it } from 'vitest';
+import { arenaWithPair, endedMatch, finishedArena } from '../testing/awaited-ends.js';
 import { engines } from '../testing/databases.js';
-import { api, newAccount, newGuest, type TestClient } from '../testing/live.js';
+import { api, newGuest, type TestClient } from '../testing/live.js';
 import { appForSuite } from '../testing/suite-app.js';
 
 const GRACE_MS = 600;
@@ -16,17 +17,6 @@ const SWEEP_MS = 2000;
  */
 describe.each(engines)('matches nobody opens on %s', (engine) => {
   const suite = appForSuite(engine, {}, { ABANDON_GRACE_MS: String(GRACE_MS), OPENER_TIMEOUT_MS: '300', QUEUE_TICK_MS: '100', ARENA_TICK_MS: '100', ARENA_SCHEDULE: 'off' });
-
-  /** Polls the match row until it has ended (the sweep runs on the server's own period). */
-  async function endedRow(matchId: string, withinMs: number) {
-    const deadline = Date.now() + withinMs;
-    for (;;) {
-      const row = await suite.db.prisma.match.findUniqueOrThrow({ where: { id: matchId } });
-      if (row.status === 'ended') return row;
-      if (Date.now() > deadline) throw new Error(`match ${matchId} still ${row.status} after ${withinMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   /** A guest with a socket (not in any room) and a player row, as a room of their own gives one. */
   async function person(): Promise<{ token: string; id: string; client: TestClient }> {
@@ -55,7 +45,7 @@ describe.each(engines)('matches nobody opens on %s', (engine) => {
     expect(paired).toMatchObject({ status: 'opener', version: 0, absent0Since: paired.createdAt, absent1Since: paired.createdAt });
 
     // Both stay connected to the server, in no room.
-    const row = await endedRow(matchId, GRACE_MS + SWEEP_MS + 1000);
+    const row = await endedMatch(suite.db, matchId, GRACE_MS + SWEEP_MS + 1000);
     expect(row).toMatchObject({ endReason: 'abort', winner: null, ratedAt: null });
     const after = row.endedAt!.getTime() - row.createdAt.getTime();
     console.info(`${engine}: a queue pairing nobody opened ended ${after} ms after it was made (grace ${GRACE_MS} ms, sweep every ${SWEEP_MS} ms)`);
@@ -68,7 +58,7 @@ describe.each(engines)('matches nobody opens on %s', (engine) => {
     const opened = await challengeTaken();
     const joined = await opened.alice.client.request('room:join', { code: opened.roomCode });
     expect(joined.ok).toBe(true);
-    expect(await endedRow(nobody.matchId, GRACE_MS + SWEEP_MS + 1000)).toMatchObject({ endReason: 'abort', winner: null });
+    expect(await endedMatch(suite.db, nobody.matchId, GRACE_MS + SWEEP_MS + 1000)).toMatchObject({ endReason: 'abort', winner: null });
     // Past the grace and a sweep, the one with Alice in it is still at its opener.
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS + SWEEP_MS));
     const kept = await suite.db.prisma.match.findUniqueOrThrow({ where: { id: opened.matchId } });
@@ -96,34 +86,14 @@ describe.each(engines)('matches nobody opens on %s', (engine) => {
   });
 
   it('finishes an arena at its end time although a pair of it never opened their game: the game ends within its grace, then the podium', async () => {
-    const creator = await newAccount(suite.url);
-    const made = await api<ArenaView>(suite.url, '/api/arenas', { token: creator.token, body: { pool: '3+2', startsAt: new Date().toISOString(), minutes: 10 } });
-    expect(made.status).toBe(201);
-    const { code } = made.body;
     // Two accounts join over REST and never open anything.
-    for (const entrant of [await newAccount(suite.url), await newAccount(suite.url)]) {
-      expect((await api(suite.url, `/api/arenas/${code}/join`, { token: entrant.token, method: 'POST' })).status).toBe(200);
-    }
-    const arena = await suite.db.prisma.arena.findUniqueOrThrow({ where: { code } });
-    const deadline = Date.now() + 5000;
-    while ((await suite.db.prisma.arenaGame.count({ where: { arenaId: arena.id } })) === 0) {
-      if (Date.now() > deadline) throw new Error('the pair was not made');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const [game] = await suite.db.prisma.arenaGame.findMany({ where: { arenaId: arena.id } });
+    const { code, arena, game } = await arenaWithPair(suite);
     // Its end comes now, while the pair's game sits at its opener.
     const endsAt = new Date(Date.now() + 200);
     await suite.db.prisma.arena.update({ where: { id: arena.id }, data: { endsAt } });
 
-    expect(await endedRow(game!.matchId, GRACE_MS + SWEEP_MS + 1000)).toMatchObject({ endReason: 'abort' });
-    const finished = Date.now() + 3000;
-    let view = (await api<ArenaView>(suite.url, `/api/arenas/${code}`)).body;
-    while (view.phase !== 'finished') {
-      if (Date.now() > finished) throw new Error(`the arena is still ${view.phase}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      view = (await api<ArenaView>(suite.url, `/api/arenas/${code}`)).body;
-    }
-    const row = await suite.db.prisma.arena.findUniqueOrThrow({ where: { id: arena.id } });
+    expect(await endedMatch(suite.db, game.matchId, GRACE_MS + SWEEP_MS + 1000)).toMatchObject({ endReason: 'abort' });
+    const row = await finishedArena(suite, code, 3000);
     console.info(`${engine}: the arena finished ${row.finishedAt!.getTime() - endsAt.getTime()} ms after its end time`);
     expect(row.finishedAt!.getTime() - endsAt.getTime()).toBeLessThan(GRACE_MS + SWEEP_MS + 1000);
   });
