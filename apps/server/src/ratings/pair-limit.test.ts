@@ -34,10 +34,18 @@ describe.each(engines)('the rated-pair limit on %s', (engine) => {
   }
   const matchRow = (id: string) => db.prisma.match.findUniqueOrThrow({ where: { id } });
 
-  async function acceptedAtOnce(from: { c: TestClient; player: { id: string } }, to: { c: TestClient; player: { id: string } }, count: number) {
-    const offers = [];
-    for (let i = 0; i < count; i++) offers.push(made(await from.c.request('challenge:direct', { to: to.player.id, rated: true })));
-    const taken = await Promise.all(offers.map((offer) => to.c.request('challenge:accept', { id: offer.id })));
+  type Side = { c: TestClient; player: { id: string } };
+  /**
+   * `count` rated challenges between the two, each taken by the other side, all at once. One
+   * direct challenge waits per sender for each person, so they come from both sides, then the lobby.
+   */
+  async function acceptedAtOnce(a: Side, b: Side, count: 2 | 3) {
+    const offers = [
+      { offer: made(await a.c.request('challenge:direct', { to: b.player.id, rated: true })), taker: b },
+      { offer: made(await b.c.request('challenge:direct', { to: a.player.id, rated: true })), taker: a },
+    ];
+    if (count === 3) offers.push({ offer: made(await a.c.request('challenge:open', { rated: true })), taker: b });
+    const taken = await Promise.all(offers.map(({ offer, taker }) => taker.c.request('challenge:accept', { id: offer.id })));
     return Promise.all(
       taken.map((answer) => {
         if (!answer.ok) throw new Error(answer.code);
