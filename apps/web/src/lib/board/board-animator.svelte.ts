@@ -14,8 +14,10 @@ interface Queued extends PlyOptions {
   frames: BoardFrame[];
   ply: number;
   msAtOne: number;
-  /** The speed factor of this ply, fixed when it starts to show. */
-  pace?: number;
+  /** When each frame is due, in ms after the first was shown (and, last, when the ply ends); fixed when it starts to show. */
+  due?: number[];
+  /** When the first frame was shown (Date.now()). */
+  startedAt?: number;
 }
 
 /**
@@ -70,18 +72,32 @@ export class BoardAnimator {
   }
 
   private show(item: Queued, index: number): void {
-    const frame = item.frames[index];
     const factor = this.factor();
-    if (!frame || factor <= 0) {
+    if (!item.frames[index] || factor <= 0) {
       item.done?.();
       this.next();
       return;
     }
+    if (!item.due) {
+      item.startedAt = Date.now();
+      item.due = dueTimes(item.frames, paceFactor(factor, item.msAtOne, item.withinMs?.() ?? null));
+    }
+    // In a timed game each frame keeps to its time from the ply's start, and frames whose time has passed are
+    // skipped: on a slow device (timers late, a busy page) the ply still ends within its sowing allowance. An
+    // untimed game has no deadline to keep, so every stone is shown (and heard), late or not.
+    const elapsed = item.withinMs ? Date.now() - item.startedAt! : item.due[index]!;
+    while (item.withinMs && index + 1 < item.frames.length && item.due[index + 1]! <= elapsed) index++;
+    const frame = item.frames[index]!;
     this.frame = frame;
     this.ply = item.ply;
     frameSound(frame, item.frames[index - 1]);
-    item.pace ??= paceFactor(factor, item.msAtOne, item.withinMs?.() ?? null);
-    const ms = FRAME_MS[frame.kind ?? 'drop'] * item.pace;
-    this.timer = setTimeout(() => this.show(item, index + 1), ms);
+    this.timer = setTimeout(() => this.show(item, index + 1), Math.max(0, item.due[index + 1]! - elapsed));
   }
+}
+
+/** When each frame is due at `pace`, in ms after the first, and last when the ply ends. */
+function dueTimes(frames: readonly BoardFrame[], pace: number): number[] {
+  const due = [0];
+  for (const frame of frames) due.push(due.at(-1)! + FRAME_MS[frame.kind ?? 'drop'] * pace);
+  return due;
 }

@@ -46,6 +46,29 @@ describe('BoardAnimator', () => {
     expect(squeezed.frame).toBeNull();
   });
 
+  it('on a slow device (its timers late), skips the frames whose time has passed and still ends within the allowance', () => {
+    const animator = new BoardAnimator(() => 1);
+    const start = Date.now();
+    let doneAt: number | null = null;
+    animator.play(state.position, result.events, result.state.position, { done: () => (doneAt = Date.now()), withinMs: () => 1000 });
+    expect(animator.frame?.kind).toBe('pickup');
+    // The page was busy for 900 ms: no timer fired meanwhile.
+    vi.setSystemTime(start + 900);
+    vi.advanceTimersToNextTimer();
+    const lateAt = Date.now();
+    const shownLate = animator.frame;
+    let frames = 1;
+    while (animator.frame) {
+      frames++;
+      vi.advanceTimersToNextTimer();
+    }
+    expect(shownLate?.kind).not.toBe('drop');
+    expect(frames).toBeLessThan(result.events.length);
+    // Done when the allowance ends, or at once when the late timer fired after it (a timer of 0 ms nested in
+    // another fires a few ms later: browsers clamp it to 4 ms, the fake timers to 1).
+    expect(doneAt!).toBeLessThanOrEqual(Math.max(start + 1000, lateAt + 4));
+  });
+
   it('names the ply it is sowing, the earlier while a later one waits, and none once at rest', () => {
     const second = play(result.state, legalMoves(result.state)[0]!);
     if (!second.ok) throw new Error(second.code);
