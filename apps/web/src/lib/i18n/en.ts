@@ -142,6 +142,9 @@ export const en = {
   'pairing.swapped': 'Return game: {name} moves first (the first move swapped).',
   'pairing.started': 'Game 2 of the rated pair has started.',
   'pairing.firstMove': 'The first move must come within {s} s, or its player loses this game.',
+  'pairing.score': 'Rated pair: {first} {a} – {b} {second}',
+  'pairing.ratingChange': 'Rating over the pair: {before} → {after} ({delta})',
+  'pairing.ratingChangeOf': '{name} over the pair: {before} → {after} ({delta})',
 
   'create.rules': 'Rules',
   'create.preset.classic': 'Classic',

@@ -140,6 +140,9 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'pairing.swapped': 'Ván lượt về: {name} đi trước (đổi lượt đi).',
   'pairing.started': 'Ván 2 của cặp ván tính điểm đã bắt đầu.',
   'pairing.firstMove': 'Nước đầu tiên phải đi trong {s} giây, nếu không người đi trước thua ván này.',
+  'pairing.score': 'Cặp ván tính điểm: {first} {a} – {b} {second}',
+  'pairing.ratingChange': 'Điểm xếp hạng qua cặp ván: {before} → {after} ({delta})',
+  'pairing.ratingChangeOf': '{name} qua cặp ván: {before} → {after} ({delta})',
 
   'create.rules': 'Luật chơi',
   'create.preset.classic': 'Cổ điển',
