@@ -117,7 +117,7 @@ describe.each(engines)('match analysis on %s', (engine) => {
 
     // One stored under the labels by win chance alone: twelve points thrown away in a game already lost were a best move at 99 %.
     const lostGame = { ...stored, plies: stored.plies.map((ply, i) => (i === 1 ? { ...ply, eval: -40, playedEval: -52, pointsLost: 12, label: 'best', accuracy: 99 } : ply)) };
-    await db.prisma.matchAnalysis.update({ where: { matchId }, data: { result: lostGame } });
+    await db.prisma.matchAnalysis.update({ where: { matchId }, data: { result: lostGame as object } });
     const rejudged = await read(matchId);
     expect(rejudged.plies![1]!.chanceLost).toBeLessThan(0.01);
     expect(rejudged.plies![1]!.label).toBe('blunder');
