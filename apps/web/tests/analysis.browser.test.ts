@@ -114,7 +114,7 @@ describe('the analysis explains itself', () => {
     await page.waitForSelector('[data-how-to-read] summary:text-is("Cách đọc phân tích")');
     expect(await page.textContent('[data-graph-axis="x"]')).toBe('Nước');
     expect(await page.textContent('[data-graph-axis="y"]')).toMatch(/ thắng$/);
-    expect(await page.textContent('[data-how-to-read] p')).toContain('sai nghiêm trọng từ 30 % trở lên');
+    expect(await page.textContent('[data-how-to-read] p')).toContain('sai nghiêm trọng từ 30 %');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(phone.errors).toEqual([]);
     await phone.context.close();

@@ -146,10 +146,20 @@ describe('the end of a match in Chromium: the score, the ratings, the words', ()
     for (const { page } of [a, b]) await page.waitForSelector('[data-room][data-status="playing"] [data-pairing-game="2"]', { timeout: 20_000 });
     await b.page.click('[data-action="resign"]');
     await b.page.click('[data-action="confirm"]');
-    for (const { page } of [a, b]) await page.waitForSelector('[data-result][data-reason="resign"] [data-rating-change]');
+    for (const { page } of [a, b]) await page.waitForSelector('[data-result][data-reason="resign"] [data-rating-span="pair"] [data-rating-change]');
+    // The end of game 2 shows the pair as the one result it is rated as: 2–0, and each rating from before game 1.
+    const pairScore = seatA === 0 ? '2-0' : '0-2';
+    for (const { page } of [a, b]) expect(await page.getAttribute('[data-pair-score]', 'data-pair-score')).toBe(pairScore);
+    expect(await a.page.textContent('[data-pair-score]')).toBe('Rated pair: rated_end_0 2 – 0 rated_end_1');
+    expect(await b.page.textContent('[data-pair-score]')).toBe('Rated pair: rated_end_1 0 – 2 rated_end_0');
     const upPair = await a.page.getAttribute(`[data-rating-change="${seatA}"]`, 'data-delta');
-    expect(upPair).toMatch(/^\+\d+$/);
-    const after = 1500 + Number(upA!.slice(1)) + Number(upPair!.slice(1));
+    expect(Number(upPair!.slice(1))).toBeGreaterThan(Number(upA!.slice(1)));
+    const after = 1500 + Number(upPair!.slice(1));
+    expect(await a.page.textContent(`[data-rating-change="${seatA}"]`)).toBe(`Rating over the pair: 1500 → ${after} (${upPair})`);
+    const downPair = await b.page.getAttribute(`[data-rating-change="${seatB}"]`, 'data-delta');
+    expect(await b.page.textContent(`[data-rating-change="${seatB}"]`)).toBe(`Rating over the pair: 1500 → ${1500 - Number(downPair!.slice(1))} (${downPair})`);
+    expect(await b.page.textContent(`[data-rating-change="${seatA}"]`)).toBe(`rated_end_0 over the pair: 1500 → ${after} (${upPair})`);
+    expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
     await a.page.waitForSelector(`[data-player="${seatA}"] [data-rating="${after}?"]`);
 
     // New opponent: back into 3+2, where a third player is waiting.

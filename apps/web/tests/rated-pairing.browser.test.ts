@@ -87,11 +87,27 @@ describe('a rated pairing from the queue in Chromium', () => {
     for (const { page } of [a, b]) expect(await page.locator('[data-action="abort"]').count()).toBe(0);
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
 
-    // Game 2: B starts; A resigns after four plies. Each game was rated as a result of its own.
+    // Game 2: B starts; A resigns after four plies. The end shows the pair as the one result it is rated as:
+    // one win each from the same start leaves both where they began, though A lost game 2.
     await playAndResign([a, b], a);
-    for (const { page } of [a, b]) await page.waitForSelector(`[data-rating-change="${seatB}"]`);
-    expect(await b.page.getAttribute(`[data-rating-change="${seatB}"]`, 'data-delta')).toMatch(/^\+\d+$/);
-    expect(await a.page.getAttribute(`[data-rating-change="${seatA}"]`, 'data-delta')).toMatch(/^\u2212\d+$/);
+    for (const { page } of [a, b]) await page.waitForSelector(`[data-rating-span="pair"] [data-rating-change="${seatB}"]`);
+    for (const { page } of [a, b]) expect(await page.getAttribute('[data-pair-score]', 'data-pair-score')).toBe('1-1');
+    expect(await a.page.textContent('[data-pair-score]')).toBe('Rated pair: pairing_0 1 – 1 pairing_1');
+    expect(await b.page.textContent('[data-pair-score]')).toBe('Cặp ván tính điểm: pairing_1 1 – 1 pairing_0');
+    expect(await a.page.textContent(`[data-rating-change="${seatA}"]`)).toBe('Rating over the pair: 1500 → 1500 (±0)');
+    expect(await a.page.textContent(`[data-rating-change="${seatB}"]`)).toBe('pairing_1 over the pair: 1500 → 1500 (±0)');
+    expect(await b.page.textContent(`[data-rating-change="${seatB}"]`)).toBe('Điểm xếp hạng qua cặp ván: 1500 → 1500 (±0)');
+    expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
+    // Someone who only watches sees the pair too, the first seat first.
+    const watcher = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    await watcher.page.goto(a.page.url());
+    await watcher.page.waitForSelector('[data-pair-score="1-1"]');
+    const bySeat = seatA === 0 ? ['pairing_0', 'pairing_1'] : ['pairing_1', 'pairing_0'];
+    expect(await watcher.page.textContent('[data-pair-score]')).toBe(`Rated pair: ${bySeat[0]} 1 – 1 ${bySeat[1]}`);
+    expect(await watcher.page.textContent('[data-rating-change="0"]')).toBe(`${bySeat[0]} over the pair: 1500 → 1500 (±0)`);
+    expect(await horizontalOverflow(watcher.page)).toBeLessThanOrEqual(0);
+    expect(watcher.errors).toEqual([]);
+    await watcher.context.close();
     // The pair is complete: no third game starts by itself.
     expect(await a.page.locator('[data-action="return-game"]').count()).toBe(0);
     for (const { page } of [a, b]) {

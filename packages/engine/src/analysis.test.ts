@@ -4,8 +4,9 @@
 
 import { formatMove, legalMoves, newGame, play, type Move } from '@oanquan/rules';
 import { describe, expect, it } from 'vitest';
-import { accuracyOf, analyse, chanceLost, labelOf, moveAccuracy } from './analysis.js';
+import { accuracyOf, analyse } from './analysis.js';
 import { bestMove } from './best-move.js';
+import { chanceLost, judgeMove } from './move-judgement.js';
 import { winChance } from './win-chance.js';
 
 const OPENING: Move[] = [
@@ -68,7 +69,7 @@ describe('analyse', () => {
     for (const p of plies) {
       expect(p.pointsLost).toBeGreaterThanOrEqual(0);
       if (p.move.square === p.best.square && p.move.dir === p.best.dir) expect(p.label).toBe('best');
-      else expect(p.label).toBe(labelOf(p.chanceLost));
+      else expect(p.label).toBe(judgeMove(p.chanceLost, p.pointsLost).label);
       expect(p.chanceLost).toBeCloseTo(chanceLost(p.eval, p.playedEval), 12);
       expect(p.pv[0]).toEqual(p.best);
     }
@@ -84,26 +85,5 @@ describe('analyse', () => {
       ok: false,
       error: { ply: 1, code: 'ERR_NOT_YOUR_SQUARE' },
     });
-  });
-
-  it('labels by the win chance lost, at the documented thresholds', () => {
-    expect([0, 0.019, 0.02, 0.099, 0.1, 0.199, 0.2, 0.299, 0.3, 0.9].map(labelOf)).toEqual([
-      'best',
-      'best',
-      'good',
-      'good',
-      'inaccuracy',
-      'inaccuracy',
-      'mistake',
-      'mistake',
-      'blunder',
-      'blunder',
-    ]);
-    // Ten points thrown away: a blunder in a close game, little in a game already won.
-    expect(labelOf(chanceLost(3, -7))).toBe('blunder');
-    expect(labelOf(chanceLost(25, 15))).toBe('good');
-    expect(chanceLost(-5, 2)).toBe(0);
-    expect(moveAccuracy(60, 60)).toBeCloseTo(100, 0);
-    expect(moveAccuracy(90, 10)).toBeLessThan(5);
   });
 });

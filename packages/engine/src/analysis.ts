@@ -2,20 +2,10 @@
 // mover's win chance, the best move, the points the played move lost, a
 // label and an accuracy; and an accuracy per player.
 //
-// Labels by the drop in the mover's chance to win (win-chance.ts), as
-// lichess judges, not by raw points: ten points thrown away in a game
-// already won or lost change little, two in a close one can decide it. The
-// drop is from the best move's value to the played move's, both searched to
-// the same depth in one search, so they share a table:
-//   best        the engine's move, or less than 2 % lost
-//   good        less than 10 %
-//   inaccuracy  10 to 20 %
-//   mistake     20 to 30 %
-//   blunder     30 % or more
-// Accuracy of a move is lichess's curve over the mover's win chance in
-// percent before and after it: 103.1668 · e^(−0.04354 · (before − after))
-// − 3.1669, clamped to 0–100. A player's accuracy is the mean over their
-// moves; a forced move (the only legal one) counts as 100.
+// Each move is judged (move-judgement.ts) by the mover's win chance and the
+// points it lost against the best move's value, both searched to the same
+// depth in one search, so they share a table. A player's accuracy is the
+// mean over their moves; a forced move (the only legal one) counts as 100.
 // Within the endgame limit (endgame.ts) the solver is tried on the position
 // and on the move played. What it proves is given as bounds on the final
 // margin with best play (`bestPlay`, equal when exact); the values shown are
@@ -29,6 +19,7 @@ import { ENGINE_WEIGHTS } from './evaluation.js';
 import { nodeOf, nodeRules } from './game-node.js';
 import { fromRulesMove, toRulesMove } from './moves.js';
 import { Search, legalOf, type SearchLimits } from './search.js';
+import { judgeMove, type MoveLabel } from './move-judgement.js';
 import { winChance } from './win-chance.js';
 
 export interface GameMoves {
@@ -52,16 +43,6 @@ export interface AnalysisOptions {
   /** Node budget of each exact endgame solve (0 turns them off). */
   readonly exactNodes?: number;
 }
-
-export type MoveLabel = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
-
-/** Lower bounds of each label, in the mover's win chance lost (0–1). */
-export const LABEL_THRESHOLDS: Readonly<Record<Exclude<MoveLabel, 'best'>, number>> = Object.freeze({
-  good: 0.02,
-  inaccuracy: 0.1,
-  mistake: 0.2,
-  blunder: 0.3,
-});
 
 export interface PlyAnalysis {
   /** Index of the move in the game, from 0. */
@@ -153,6 +134,7 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
     const before = provedChance(verdict?.position) ?? winChance(value);
     const after = provedChance(verdict?.played) ?? winChance(Math.min(playedEval, value));
     const lost = Math.max(0, before - after);
+    const judged = judgeMove(lost, pointsLost);
     plies.push({
       ply,
       player: mover,
@@ -164,8 +146,8 @@ export function analyse(game: GameMoves, options: AnalysisOptions = {}): Analysi
       playedEval,
       pointsLost,
       chanceLost: lost,
-      label: played === bestMove || forced ? 'best' : labelOf(lost),
-      accuracy: forced ? 100 : moveAccuracy(100 * before, 100 * (before - lost)),
+      label: played === bestMove || forced ? 'best' : judged.label,
+      accuracy: forced ? 100 : judged.accuracy,
       bestPlay: proved,
       throwsWin:
         verdict !== null &&
@@ -198,26 +180,6 @@ function within(value: number, bounds: ProvedValue): number {
 /** Each player's accuracy over the given plies: the mean of their moves' accuracies, null without a move. */
 export function accuracyOf(plies: readonly Pick<PlyAnalysis, 'player' | 'accuracy'>[]): [number | null, number | null] {
   return [playerAccuracy(plies, 0), playerAccuracy(plies, 1)];
-}
-
-/** The mover's win chance lost by playing a move valued `playedEval` where the best is valued `bestEval` (points). */
-export function chanceLost(bestEval: number, playedEval: number): number {
-  return Math.max(0, winChance(bestEval) - winChance(Math.min(playedEval, bestEval)));
-}
-
-/** The label of a move that lost `lost` of the mover's win chance (0–1). */
-export function labelOf(lost: number): MoveLabel {
-  if (lost >= LABEL_THRESHOLDS.blunder) return 'blunder';
-  if (lost >= LABEL_THRESHOLDS.mistake) return 'mistake';
-  if (lost >= LABEL_THRESHOLDS.inaccuracy) return 'inaccuracy';
-  if (lost >= LABEL_THRESHOLDS.good) return 'good';
-  return 'best';
-}
-
-/** lichess's move accuracy from the mover's win percentage before and after the move. */
-export function moveAccuracy(winBefore: number, winAfter: number): number {
-  const raw = 103.1668 * Math.exp(-0.04354 * Math.max(0, winBefore - winAfter)) - 3.1669;
-  return Math.min(100, Math.max(0, raw));
 }
 
 function playerAccuracy(plies: readonly Pick<PlyAnalysis, 'player' | 'accuracy'>[], player: Player): number | null {

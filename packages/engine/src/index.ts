@@ -2,20 +2,18 @@
 // levels and post-game analysis. Searches are synchronous and CPU-bound: run
 // them through `EnginePool`, never on a server's event loop.
 
+export { accuracyOf, analyse, type AnalysisOptions, type AnalysisResult, type GameAnalysis, type GameMoves, type PlyAnalysis } from './analysis.js';
 export {
   LABEL_THRESHOLDS,
-  accuracyOf,
-  analyse,
+  POINT_THRESHOLDS,
   chanceLost,
+  judgeMove,
   labelOf,
   moveAccuracy,
-  type AnalysisOptions,
-  type AnalysisResult,
-  type GameAnalysis,
-  type GameMoves,
+  pointsWeight,
+  type Judgement,
   type MoveLabel,
-  type PlyAnalysis,
-} from './analysis.js';
+} from './move-judgement.js';
 export {
   ENDGAME_LIMIT,
   ENDGAME_NODES,

@@ -3,7 +3,7 @@ import { seat } from './common.js';
 
 const move = z.object({ square: z.number().int(), dir: z.union([z.literal(1), z.literal(-1)]) });
 
-/** The engine's labels by the mover's win chance lost (see @oanquan/engine's analysis). */
+/** The engine's labels by the mover's win chance or points lost, whichever weighs more (see @oanquan/engine's move-judgement). */
 export const moveLabel = z.enum(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
 export type MoveLabel = z.infer<typeof moveLabel>;
 
@@ -24,7 +24,7 @@ export const plyAnalysis = z.object({
   bestNotation: z.string(),
   playedEval: z.number(),
   pointsLost: z.number(),
-  /** The mover's win chance lost by the move played, 0–1: what the label judges. */
+  /** The mover's win chance lost by the move played, 0–1: what the label judges, beside `pointsLost`. */
   chanceLost: z.number(),
   label: moveLabel,
   /** 0–100. */

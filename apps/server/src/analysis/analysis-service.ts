@@ -5,7 +5,7 @@
 // an advisory lock, so the caps hold across server processes), per address
 // (in this process, see running-caps.ts), on top of the REST rate limit.
 
-import { chanceLost, labelOf } from '@oanquan/engine';
+import { accuracyOf, chanceLost, judgeMove } from '@oanquan/engine';
 import { ErrorCode, type AnalysisResponse, type PlyAnalysis } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
@@ -95,25 +95,27 @@ function responseOf(matchId: string, row: MatchAnalysis | null): AnalysisRespons
   if (!row) return { matchId, status: 'none', progress: { done: 0, total: 0 }, depth: null, plies: null, accuracy: null };
   const stored = row.result as unknown as StoredAnalysis | null;
   const done = row.status === 'done';
+  const plies = done ? (stored?.plies ?? []).map(judged) : null;
   return {
     matchId,
     status: row.status as AnalysisResponse['status'],
     progress: { done: row.done, total: row.total },
     depth: row.depth,
-    plies: done ? (stored?.plies ?? []).map(judged) : null,
-    accuracy: done ? (stored?.accuracy ?? [null, null]) : null,
+    plies,
+    // Each seat's mean over the plies as judged today, not as stored.
+    accuracy: plies ? accuracyOf(plies.map((p) => ({ player: p.seat, accuracy: p.accuracy }))) : null,
   };
 }
 
 /**
- * A stored ply judged as the engine judges today: analyses stored under the
- * earlier labels by points lost are read with the labels by win chance lost,
- * which the values they kept are enough for. A ply with an endgame proof
- * was judged by the engine on the proved outcome and stays as stored.
+ * A stored ply judged as the engine judges today, from the values it kept:
+ * analyses stored under earlier judgements (by points lost alone, then by
+ * win chance lost alone) are read by both. A ply with an endgame proof keeps
+ * the chance lost the engine took from the proved outcome.
  */
 function judged(ply: PlyAnalysis): PlyAnalysis {
-  // Judged by certain outcomes, not by the curve, when stored.
-  if (ply.bestPlay !== undefined) return ply;
-  const lost = chanceLost(ply.eval, ply.playedEval);
-  return { ...ply, chanceLost: lost, label: labelOf(lost) };
+  const lost = ply.bestPlay === undefined ? chanceLost(ply.eval, ply.playedEval) : ply.chanceLost;
+  // The engine's own move, or a forced one (whose accuracy is 100), lost nothing.
+  if (ply.pointsLost === 0 && lost === 0) return { ...ply, chanceLost: lost, label: 'best' };
+  return { ...ply, chanceLost: lost, ...judgeMove(lost, ply.pointsLost) };
 }

@@ -105,14 +105,24 @@ describe.each(engines)('match analysis on %s', (engine) => {
     expect(await db.prisma.matchAnalysis.findUniqueOrThrow({ where: { matchId } })).toEqual(row);
     expect(await db.prisma.matchAnalysis.count({ where: { matchId } })).toBe(1);
 
-    // An analysis stored under the earlier labels by points lost is read with today's, by win chance lost.
+    // An analysis stored under an earlier judgement (here labels by points lost, no chance lost) is read with today's.
     const stored = row.result as unknown as { plies: Record<string, unknown>[] };
     const earlier = { ...stored, plies: stored.plies.map(({ chanceLost: _dropped, ...ply }) => ({ ...ply, label: 'blunder' })) };
     await db.prisma.matchAnalysis.update({ where: { matchId }, data: { result: earlier } });
     const reread = await read(matchId);
     expect(reread.plies!.map((p) => p.label)).toEqual(result.plies!.map((p) => p.label));
     expect(reread.plies!.map((p) => p.chanceLost)).toEqual(result.plies!.map((p) => p.chanceLost));
+    expect(reread.accuracy).toEqual(result.accuracy);
     expect(result.plies!.some((p) => p.label !== 'blunder')).toBe(true);
+
+    // One stored under the labels by win chance alone: twelve points thrown away in a game already lost were a best move at 99 %.
+    const lostGame = { ...stored, plies: stored.plies.map((ply, i) => (i === 1 ? { ...ply, eval: -40, playedEval: -52, pointsLost: 12, label: 'best', accuracy: 99 } : ply)) };
+    await db.prisma.matchAnalysis.update({ where: { matchId }, data: { result: lostGame as object } });
+    const rejudged = await read(matchId);
+    expect(rejudged.plies![1]!.chanceLost).toBeLessThan(0.01);
+    expect(rejudged.plies![1]!.label).toBe('blunder');
+    expect(rejudged.plies![1]!.accuracy).toBeLessThan(30);
+    expect(rejudged.accuracy![1]!).toBeLessThan(result.accuracy![1]!);
   }, 90_000);
 
   it('refuses an unfinished match, an unknown one, a malformed id and a stranger without a token', async () => {

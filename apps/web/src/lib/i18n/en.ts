@@ -142,6 +142,9 @@ export const en = {
   'pairing.swapped': 'Return game: {name} moves first (the first move swapped).',
   'pairing.started': 'Game 2 of the rated pair has started.',
   'pairing.firstMove': 'The first move must come within {s} s, or its player loses this game.',
+  'pairing.score': 'Rated pair: {first} {a} – {b} {second}',
+  'pairing.ratingChange': 'Rating over the pair: {before} → {after} ({delta})',
+  'pairing.ratingChangeOf': '{name} over the pair: {before} → {after} ({delta})',
 
   'create.rules': 'Rules',
   'create.preset.classic': 'Classic',
@@ -435,9 +438,10 @@ export const en = {
   'analysis.variation': 'On the board: the best move instead of move {ply}.',
   'analysis.backToGame': 'Back to the game',
   'analysis.keyMoments': 'Key moments',
+  'analysis.momentLoss': '−{points} points, −{chance} %',
   'analysis.noKeyMoments': 'No mistake or blunder in this game.',
   'analysis.howTitle': 'How to read this',
-  'analysis.how': 'The engine looks ahead from every position and estimates each player\'s chance to win. The graph follows {name}\'s chance: above the middle line {name} is ahead, below it {other}. A move is judged by how much of the mover\'s chance it gave away compared with the engine\'s best move: an inaccuracy loses 10 to 20 %, a mistake 20 to 30 %, a blunder 30 % or more. Choose a move in the list, on the graph or among the key moments to see what the engine would have played, and play that move on the board.',
+  'analysis.how': 'The engine looks ahead from every position and estimates each player\'s chance to win. The graph follows {name}\'s chance: above the middle line {name} is ahead, below it {other}. A move is judged against the engine\'s best move by the chance it gave away or by the points, whichever weighs more, so that points thrown away in a game already decided still count: an inaccuracy loses 10 to 20 % or 3 to 6 points, a mistake 20 to 30 % or 6 to 10 points, a blunder 30 % or more, or 10 points (a quan piece) or more. Choose a move in the list, on the graph or among the key moments to see what the engine would have played, and play that move on the board.',
 
   'profile.title': 'Player',
   'profile.record': '{w} won, {l} lost, {d} drawn',

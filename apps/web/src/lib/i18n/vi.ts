@@ -140,6 +140,9 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'pairing.swapped': 'Ván lượt về: {name} đi trước (đổi lượt đi).',
   'pairing.started': 'Ván 2 của cặp ván tính điểm đã bắt đầu.',
   'pairing.firstMove': 'Nước đầu tiên phải đi trong {s} giây, nếu không người đi trước thua ván này.',
+  'pairing.score': 'Cặp ván tính điểm: {first} {a} – {b} {second}',
+  'pairing.ratingChange': 'Điểm xếp hạng qua cặp ván: {before} → {after} ({delta})',
+  'pairing.ratingChangeOf': '{name} qua cặp ván: {before} → {after} ({delta})',
 
   'create.rules': 'Luật chơi',
   'create.preset.classic': 'Cổ điển',
@@ -433,9 +436,10 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'analysis.variation': 'Trên bàn: nước hay nhất thay cho nước {ply}.',
   'analysis.backToGame': 'Quay lại ván đấu',
   'analysis.keyMoments': 'Những nước quyết định',
+  'analysis.momentLoss': '−{points} điểm, −{chance} %',
   'analysis.noKeyMoments': 'Ván này không có sai lầm nào.',
   'analysis.howTitle': 'Cách đọc phân tích',
-  'analysis.how': 'Máy nhìn trước từ mỗi thế cờ và ước lượng khả năng thắng của mỗi bên. Biểu đồ theo khả năng thắng của {name}: trên đường giữa là {name} đang hơn, dưới là {other}. Mỗi nước được chấm theo phần khả năng thắng mà người đi đánh mất so với nước hay nhất của máy: chưa chuẩn là mất 10 đến 20 %, sai lầm 20 đến 30 %, sai nghiêm trọng từ 30 % trở lên. Chọn một nước trong danh sách, trên biểu đồ hoặc trong những nước quyết định để xem máy sẽ đi nước nào, rồi đi thử nước đó trên bàn.',
+  'analysis.how': 'Máy nhìn trước từ mỗi thế cờ và ước lượng khả năng thắng của mỗi bên. Biểu đồ theo khả năng thắng của {name}: trên đường giữa là {name} đang hơn, dưới là {other}. Mỗi nước được so với nước hay nhất của máy, chấm theo phần khả năng thắng hoặc số điểm mà người đi đánh mất, bên nào nặng hơn, để điểm bỏ phí trong một ván đã ngã ngũ vẫn được tính: chưa chuẩn là mất 10 đến 20 % hoặc 3 đến 6 điểm, sai lầm 20 đến 30 % hoặc 6 đến 10 điểm, sai nghiêm trọng từ 30 % hoặc từ 10 điểm (một quan) trở lên. Chọn một nước trong danh sách, trên biểu đồ hoặc trong những nước quyết định để xem máy sẽ đi nước nào, rồi đi thử nước đó trên bàn.',
 
   'profile.title': 'Người chơi',
   'profile.record': '{w} thắng, {l} thua, {d} hòa',

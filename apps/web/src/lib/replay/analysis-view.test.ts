@@ -4,7 +4,7 @@ import { en } from '../i18n/en.js';
 import { vi } from '../i18n/vi.js';
 import { bestPlayVerdict, chanceCurve, keyMoments, percentOf } from './analysis-view.js';
 
-function ply(n: number, winChance: number, chanceLost: number, label: PlyAnalysis['label']): PlyAnalysis {
+function ply(n: number, winChance: number, chanceLost: number, label: PlyAnalysis['label'], pointsLost = 0, accuracy = 100 - 200 * chanceLost): PlyAnalysis {
   return {
     ply: n,
     seat: ((n + 1) % 2) as 0 | 1,
@@ -13,10 +13,10 @@ function ply(n: number, winChance: number, chanceLost: number, label: PlyAnalysi
     best: { square: 1, dir: 1 },
     bestNotation: '1>',
     playedEval: 0,
-    pointsLost: 0,
+    pointsLost,
     chanceLost,
     label,
-    accuracy: 100,
+    accuracy,
   };
 }
 
@@ -35,6 +35,12 @@ describe('the analysis as the page shows it', () => {
   it('lists the mistakes and blunders as key moments, the biggest first chosen, shown in the order played', () => {
     expect(keyMoments(plies).map((p) => p.ply)).toEqual([2, 3]);
     expect(keyMoments(plies, 1).map((p) => p.ply)).toEqual([2]);
+  });
+
+  it('chooses the key moments by what a move lost in points too: twelve points thrown away in a lost game before a close mistake', () => {
+    const lostGame = [ply(1, 0.5, 0.22, 'mistake', 6, 35), ply(2, 0.01, 0.004, 'blunder', 12, 20), ply(3, 0.4, 0.01, 'good', 0.5, 95)];
+    expect(keyMoments(lostGame, 1).map((p) => p.ply)).toEqual([2]);
+    expect(keyMoments(lostGame).map((p) => p.ply)).toEqual([1, 2]);
   });
 
   it('never writes a loss as 0 %', () => {

@@ -21,11 +21,15 @@ export function chanceCurve(plies: readonly PlyAnalysis[], first: Seat): number[
   return [forFirst(plies[0]!.seat, plies[0]!.winChance), ...plies.map((p) => forFirst(p.seat, p.winChance - p.chanceLost))];
 }
 
-/** The moves that changed the game most: the mistakes and blunders, the biggest `max` of them, in the order played. */
+/**
+ * The moves that changed the game most: the mistakes and blunders, the `max`
+ * that lost most, in the order played. A move's accuracy falls with the
+ * larger of the chance and the points it lost, as its label is judged.
+ */
 export function keyMoments(plies: readonly PlyAnalysis[], max = 5): PlyAnalysis[] {
   return plies
     .filter((p) => p.label === 'mistake' || p.label === 'blunder')
-    .sort((a, b) => b.chanceLost - a.chanceLost)
+    .sort((a, b) => a.accuracy - b.accuracy)
     .slice(0, max)
     .sort((a, b) => a.ply - b.ply);
 }
