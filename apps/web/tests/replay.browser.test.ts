@@ -1,8 +1,10 @@
-import { newGame, play, replay, type PlyEvent, type Position } from '@oanquan/rules';
+import { readFile } from 'node:fs/promises';
+import { newGame, parseRecord, play, replay, type PlyEvent, type Position } from '@oanquan/rules';
 import { SESSION_COOKIE } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCounts, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame, type FinishedGame } from './support/live-game.js';
+import { vi } from '../src/lib/i18n/vi.js';
 
 /** What the board must show after each single stone of a ply, straight from the rules' events. */
 function stoneByStone(before: Position, events: readonly PlyEvent[]): number[][] {
@@ -90,7 +92,7 @@ describe('the replay viewer in Chromium', () => {
     await context.close();
   });
 
-  it('opens at the move in its address, keeps the address current, autoplays and offers the record', async () => {
+  it('opens at the move in its address, keeps the address current and autoplays', async () => {
     const { page, errors, context } = await newPlayer(harness.browser, { speed: 'fast' });
     const at = Math.min(7, game.moves.length);
     await page.goto(`${harness.server.url}/m/${game.matchId}?move=${at}`);
@@ -109,12 +111,43 @@ describe('the replay viewer in Chromium', () => {
     await page.waitForSelector('[data-replay][data-ply="3"]');
     await page.click('[data-action="play"]');
 
-    const href = await page.getAttribute('[data-download]', 'href');
-    const response = await fetch(harness.server.url + href!);
-    expect(response.headers.get('content-disposition')).toMatch(/attachment/);
-    const text = await response.text();
-    expect(text).toContain('[Rules "');
-    expect(text).toContain(`[Score "${game.final.position.result!.score[0]}-${game.final.position.result!.score[1]}"]`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads the record as the page shows it, in the reader\'s language, and it reads back as the same game', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser, { locale: 'vi-VN', viewport: { width: 320, height: 640 } });
+    await page.goto(`${harness.server.url}/m/${game.matchId}`);
+    await page.waitForSelector('[data-replay] .moves [data-move-name]');
+    const logged = await page.$$eval('.moves [data-ply]', (rows) =>
+      rows.map((row) => `${row.querySelector('.n')!.textContent!.trim()} ${row.querySelector('[data-move-name]')!.textContent!.trim()}`),
+    );
+    const height = await page.$eval('[data-download]', (link) => link.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(44);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download]')]);
+    expect(download.suggestedFilename()).toBe(`oanquan-${game.matchId.slice(0, 8)}.txt`);
+    const text = await readFile((await download.path())!, 'utf8');
+    // The moves as the game log lists them, numbered by ply with the same names, after the headers.
+    expect(text.trimEnd().split('\n\n')[1]!.split(/\s+(?=\d+\. )/)).toEqual(logged);
+    expect(logged).toHaveLength(game.moves.length);
+    const { reason, score } = game.final.position.result!;
+    expect(text).toContain(`[Score "${score[0]}-${score[1]}"]`);
+    expect(text).toContain(`[Ending "${vi[`reason.${reason}`]}"]`);
+    const parsed = parseRecord(text);
+    expect(parsed.ok && parsed.record.moves).toEqual(game.moves);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('counts the moves in a profile\'s history as the game log numbers them', async () => {
+    const { page, errors, context } = await newPlayer(harness.browser, { locale: 'vi-VN', viewport: { width: 320, height: 640 } });
+    await page.goto(`${harness.server.url}/p/${game.players[0].player.id}`);
+    const item = page.locator(`[data-match-item="${game.matchId}"]`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain(`· ${game.moves.length} nước ·`);
+    await item.locator('a').click();
+    await page.waitForSelector('[data-replay] .moves [data-move-name]');
+    expect(await page.locator('.moves [data-ply]').last().getAttribute('data-ply')).toBe(String(game.moves.length));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -15,6 +15,7 @@ export * from './languages.js';
 export * from './limits.js';
 export * from './live.js';
 export * from './match.js';
+export * from './game-record.js';
 export * from './moved.js';
 export * from './names.js';
 export * from './phrases.js';

@@ -10,10 +10,11 @@ export type PuzzleMove = z.infer<typeof puzzleMove>;
 export const puzzleTheme = z.enum(['capture-chain', 'quan', 'refill', 'endgame', 'sweep']);
 export type PuzzleTheme = z.infer<typeof puzzleTheme>;
 
-/** A solver's puzzle rating (Glicko-2), apart from their game rating. */
+/** A solver's puzzle rating (Glicko-2), apart from their game rating; `provisional` while it says little (few tries). */
 export const puzzleSolver = z.object({
   rating: z.number(),
   deviation: z.number(),
+  provisional: z.boolean(),
   attempts: z.number().int().min(0),
   solved: z.number().int().min(0),
 });
@@ -53,19 +54,24 @@ export const puzzleAttemptRequest = z.object({ moves: z.array(puzzleMove).min(1)
 export type PuzzleAttemptRequest = z.infer<typeof puzzleAttemptRequest>;
 
 const ratingChange = z.object({ before: z.number(), after: z.number() });
+/** The solver's change, and whether their rating was provisional before and after it. */
+const solverChange = ratingChange.extend({ provisionalBefore: z.boolean(), provisionalAfter: z.boolean() });
 
 /**
  * `continue`: right so far; `reply` is the opponent's answer, and the next
- * solver move is due. `solved` or `failed`: the whole line, and the rating
- * changes when this was the solver's first try at the puzzle (else null).
+ * solver move is due. `solved` or `failed`: the whole line, the rating
+ * changes when this was the solver's first try at the puzzle (else null),
+ * and the puzzle's counts of rated tries and solutions with this one.
  */
 export const puzzleAttemptResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('continue'), reply: puzzleMove }),
   z.object({
     status: z.enum(['solved', 'failed']),
     line: z.array(puzzleMove),
-    solver: ratingChange.nullable(),
+    solver: solverChange.nullable(),
     puzzle: ratingChange.nullable(),
+    attempts: z.number().int().min(0),
+    solved: z.number().int().min(0),
   }),
 ]);
 export type PuzzleAttemptResponse = z.infer<typeof puzzleAttemptResponse>;

@@ -34,7 +34,7 @@ export {
   type Move,
   type PlayErrorCode,
 } from './moves.js';
-export { formatMove, parseMove } from './notation.js';
+export { formatMove, parseMove, type MoveSpelling } from './notation.js';
 export { legalMoves, outcome, play, playFast, type PlayResult } from './play.js';
 export {
   END_REASONS,
@@ -58,6 +58,7 @@ export {
   type MatchTermination,
   type RecordError,
   type RecordParse,
+  type RecordStyle,
   type RecordTag,
 } from './record.js';
 export type { RecordedState, RepetitionHistory } from './repetition.js';

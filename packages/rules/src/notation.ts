@@ -1,23 +1,43 @@
 // R7.1 Move notation: `k>` or `k<`, k counted from the mover's own left
 // (R1.4), `>` toward the mover's right (+1), `<` toward their left (−1).
+//
+// The screens write the same move with the way round it is sown instead:
+// `k↺` for `k>` and `k↻` for `k<`. By R1.3 `+1` runs counter-clockwise seen
+// from above for both players, so the arrow reads the same from either side
+// of the board (left and right swap between two viewers, the rotation does
+// not). Both spellings are read everywhere; R7.1's is written by default.
 
-import { ownerOf, type Player } from './board.js';
+import { ownerOf, type Direction, type Player } from './board.js';
 import { moveOf, type Move } from './moves.js';
 
-/** `{ square: 9, dir: -1 }` by player 1 is `3<`. Throws if the square is not the player's. */
-export function formatMove(move: Move, player: Player): string {
+/** `ascii`: R7.1's `3>`; `arrows`: the screens' `3↺`. */
+export type MoveSpelling = 'ascii' | 'arrows';
+
+const SIGNS: Readonly<Record<MoveSpelling, Readonly<Record<'1' | '-1', string>>>> = {
+  ascii: { '1': '>', '-1': '<' },
+  arrows: { '1': '\u21ba', '-1': '\u21bb' },
+};
+
+/** `{ square: 9, dir: -1 }` by player 1 is `3<` (`3↻` with arrows). Throws if the square is not the player's. */
+export function formatMove(move: Move, player: Player, spelling: MoveSpelling = 'ascii'): string {
   if (ownerOf(move.square) !== player || (move.dir !== 1 && move.dir !== -1)) {
     throw new RangeError(`square ${move.square} (dir ${move.dir}) is not a move of player ${player}`);
   }
-  return `${move.square - 6 * player}${move.dir === 1 ? '>' : '<'}`;
+  return `${move.square - 6 * player}${SIGNS[spelling][move.dir]}`;
 }
 
-/** The move written `text` by `player`, or null if it is not R7.1 notation. */
+/** The move written `text` by `player` in either spelling, or null if it is not one. */
 export function parseMove(text: string, player: Player): Move | null {
   if (text.length !== 2) return null;
   const k = text.charCodeAt(0) - 48;
   if (k < 1 || k > 5) return null;
-  const arrow = text[1];
-  if (arrow !== '>' && arrow !== '<') return null;
-  return moveOf(6 * player + k, arrow === '>' ? 1 : -1);
+  const dir = directionOfSign(text[1]!);
+  return dir === null ? null : moveOf(6 * player + k, dir);
+}
+
+/** The direction a move's second character stands for, or null if it names none. */
+export function directionOfSign(sign: string): Direction | null {
+  if (sign === SIGNS.ascii['1'] || sign === SIGNS.arrows['1']) return 1;
+  if (sign === SIGNS.ascii['-1'] || sign === SIGNS.arrows['-1']) return -1;
+  return null;
 }

@@ -43,6 +43,30 @@ describe('R7.2 format', () => {
     );
   });
 
+  it('writes every ply numbered, with arrows, in the screens\' style', () => {
+    const text = formatRecord(record([...OPENING]), 'screen');
+    expect(text.endsWith('\n\n1. 1\u21bb 2. 5\u21bb 3. 4\u21ba\n')).toBe(true);
+    // Player 1 moving first: their `1<` is ring square 7 sown −1, still `1↻`.
+    const theirs = formatRecord(record([{ square: 7, dir: -1 }, { square: 3, dir: 1 }], { first: 1 }), 'screen');
+    expect(theirs.endsWith('\n1. 1\u21bb 2. 3\u21ba\n')).toBe(true);
+  });
+
+  it('breaks a long line of the screens\' style before a number', () => {
+    const moves: Move[] = [];
+    let state = newGame({ rules: DEFAULT_RULES, first: 0 });
+    while (moves.length < 40 && state.position.status === 'playing') {
+      const move = legalMoves(state)[0]!;
+      state = playFast(state, move) as State;
+      moves.push(move);
+    }
+    const lines = formatRecord(record(moves), 'screen').trimEnd().split('\n\n')[1]!.split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(line.length).toBeLessThanOrEqual(80);
+      expect(line).toMatch(/^\d+\. /);
+    }
+  });
+
   it('writes the result, reason and score of a game the rules ended', () => {
     const text = formatRecord(record([{ square: 2, dir: 1 }], { rules: resolveRules({ plyLimit: 1 }) }));
     expect(text).toContain('[Result "1/2-1/2"]\n[Reason "ply-limit"]\n[Score "25-25"]\n');
@@ -85,6 +109,13 @@ describe('R7.2 parse', () => {
     expect(parseRecord(text)).toEqual({ ok: true, record: record([...OPENING]) });
   });
 
+  it('reads the screens\' style and either spelling in either numbering', () => {
+    const head = '[Rules "qv=10,qn=0,gap=0,end=squares,skip=0,limit=400"]\n[First "0"]\n[Result "*"]\n[Reason "*"]\n[Score "*"]\n\n';
+    for (const moves of ['1. 1\u21bb 2. 5\u21bb 3. 4\u21ba', '1.1< 2.5\u21bb 3.4>', '1. 1\u21bb 5< 2. 4\u21ba']) {
+      expect(parseRecord(head + moves)).toEqual({ ok: true, record: record([...OPENING]) });
+    }
+  });
+
   it('keeps extra headers in order', () => {
     const text = formatRecord(record([], { tags: [{ key: 'White', value: 'x' }, { key: 'Date', value: 'y' }] }));
     const parsed = parseRecord(text);
@@ -125,6 +156,24 @@ describe('R7.2 parse', () => {
       text: base.replace('2. 4>', '4>'),
       where: { line: 7, column: 10 },
       message: /"2\."/,
+    },
+    {
+      name: 'a missing ply number in the screens\' style',
+      text: formatRecord(record([...OPENING]), 'screen').replace('3. ', ''),
+      where: { line: 7, column: 13 },
+      message: /"3\."/,
+    },
+    {
+      name: 'a wrong ply number in the screens\' style',
+      text: formatRecord(record([...OPENING]), 'screen').replace('3. ', '2. '),
+      where: { line: 7, column: 13 },
+      message: /"3\."/,
+    },
+    {
+      name: 'an arrow that is no direction',
+      text: formatRecord(record([...OPENING]), 'screen').replace('5\u21bb', '5\u2192'),
+      where: { line: 7, column: 10 },
+      message: /move/,
     },
     {
       name: 'a number without a move',
@@ -243,7 +292,7 @@ const arbitraryTags: fc.Arbitrary<RecordTag[]> = fc
   );
 
 describe('R7.2 round trip', () => {
-  it('parsing a formatted record gives the same record back', () => {
+  it.each(['ascii', 'screen'] as const)('parsing a record formatted in the %s style gives the same record back', (style) => {
     fc.assert(
       fc.property(
         arbitraryRules,
@@ -270,7 +319,7 @@ describe('R7.2 round trip', () => {
             termination: ended ? null : (termination as MatchTermination | null),
             tags,
           };
-          const text = formatRecord(game);
+          const text = formatRecord(game, style);
           expect(parseRecord(text)).toEqual({ ok: true, record: game });
         },
       ),

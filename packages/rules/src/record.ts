@@ -10,6 +10,11 @@
 //
 //   1. 3> 2< 2. 5< 1>
 //
+// The screens' style numbers every ply, as the game log does, and writes
+// the moves with arrows (see notation.ts): `1. 3↺ 2. 2↻ 3. 5↻ 4. 1↺`. A
+// record in either style, or with either spelling of a move, reads back
+// the same; R7.2's style is written by default.
+//
 // Result is `1-0` (player 0 won), `0-1`, `1/2-1/2` or `*` (no result). Reason
 // and Score are those of R5 when the moves end the game. A game the rules
 // had not ended is either unfinished (`*` for all three) or ended by a match
@@ -18,7 +23,7 @@
 
 import type { Player } from './board.js';
 import type { Move } from './moves.js';
-import { formatMove, parseMove } from './notation.js';
+import { directionOfSign, formatMove, parseMove } from './notation.js';
 import { playFast } from './play.js';
 import { END_REASONS, type GameResult } from './position.js';
 import type { RuleOptions } from './rule-options.js';
@@ -56,6 +61,9 @@ export interface RecordError {
   readonly offset: number;
 }
 
+/** `ascii`: R7.2's pairs of R7.1 moves; `screen`: every ply numbered, moves with arrows. */
+export type RecordStyle = 'ascii' | 'screen';
+
 export type RecordParse =
   | { readonly ok: true; readonly record: GameRecord }
   | { readonly ok: false; readonly error: RecordError };
@@ -73,7 +81,7 @@ const LINE_WIDTH = 80;
  * inconsistent record (an illegal move, a termination after the rules ended
  * the game, a malformed tag) is a programming error and throws.
  */
-export function formatRecord(record: GameRecord): string {
+export function formatRecord(record: GameRecord, style: RecordStyle = 'ascii'): string {
   const state = replayMoves(record);
   if (typeof state === 'number') throw new RangeError(`move ${state + 1} is illegal`);
   const ended = state.position.result;
@@ -112,12 +120,14 @@ export function formatRecord(record: GameRecord): string {
   }
   lines.push('');
 
+  const plies = style === 'screen';
   let line = '';
   record.moves.forEach((move, i) => {
-    const text = formatMove(move, moverAt(record.first, i));
-    const piece = i % 2 === 0 ? `${i / 2 + 1}. ${text}` : text;
+    const text = formatMove(move, moverAt(record.first, i), plies ? 'arrows' : 'ascii');
+    const numbered = plies || i % 2 === 0;
+    const piece = numbered ? `${plies ? i + 1 : i / 2 + 1}. ${text}` : text;
     if (line === '') line = piece;
-    else if (i % 2 === 0 && line.length + 1 + piece.length > LINE_WIDTH) {
+    else if (numbered && line.length + 1 + piece.length > LINE_WIDTH) {
       lines.push(line);
       line = piece;
     } else line += ` ${piece}`;
@@ -190,21 +200,24 @@ class RecordParser {
 
     let state = newGame({ rules: rules.rules, first });
     const moves: Move[] = [];
+    // Set by the second move: a number before it means every ply is numbered (the screens' style).
+    let plies: boolean | null = null;
     for (let token = this.token(); token !== null; token = this.token()) {
       const ply = moves.length;
+      if (ply === 1) plies = token.text.endsWith('.');
+      const due = plies === true || ply % 2 === 0;
+      const expected = plies === true ? ply + 1 : ply / 2 + 1;
       if (token.text.endsWith('.')) {
-        const expected = ply / 2 + 1;
-        if (ply % 2 !== 0 || token.text !== `${expected}.`) {
-          const wanted = ply % 2 === 0 ? `"${expected}."` : 'a move';
-          throw new ParseError(`expected ${wanted}, found "${token.text}"`, token.offset);
+        if (!due || token.text !== `${expected}.`) {
+          throw new ParseError(`expected ${due ? `"${expected}."` : 'a move'}, found "${token.text}"`, token.offset);
         }
         const next = this.token();
         if (next === null || next.text.endsWith('.')) {
           throw new ParseError(`a move must follow "${token.text}"`, next?.offset ?? this.at);
         }
         token = next;
-      } else if (ply % 2 === 0) {
-        throw new ParseError(`expected "${ply / 2 + 1}." before "${token.text}"`, token.offset);
+      } else if (due) {
+        throw new ParseError(`expected "${expected}." before "${token.text}"`, token.offset);
       }
       const mover = moverAt(first, ply);
       const move = parseMove(token.text, mover);
@@ -269,7 +282,7 @@ class RecordParser {
       this.at++;
       return { text: text.slice(start, this.at), offset: start };
     }
-    if (this.at === start + 1 && (c === '>' || c === '<')) {
+    if (this.at === start + 1 && c !== undefined && directionOfSign(c) !== null) {
       this.at++;
       return { text: text.slice(start, this.at), offset: start };
     }

@@ -1,5 +1,5 @@
-import { formatRecord, type GameRecord, type Player } from '@oanquan/rules';
-import { ErrorCode, type MatchEventEnvelope, type MatchList, type MatchListParams, type MatchRecord, type MatchSummary, type Seat } from '@oanquan/protocol';
+import { formatRecord } from '@oanquan/rules';
+import { ErrorCode, gameRecordOf, type MatchEventEnvelope, type MatchList, type MatchListParams, type MatchRecord, type MatchSummary, type Seat } from '@oanquan/protocol';
 import type { Database } from '../db/database.js';
 import { ServiceError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -70,21 +70,7 @@ export class MatchHistory {
   /** R7.2. Endings the rules did not make (resign, timeout, …) are the record's termination. */
   async recordText(matchId: string): Promise<string> {
     const match = await this.record(matchId);
-    const ruled = match.result && ['quan-gone', 'no-refill', 'ply-limit', 'repetition'].includes(match.result.reason);
-    const record: GameRecord = {
-      rules: match.rules,
-      first: (match.first ?? 0) as Player,
-      moves: match.moves.map(({ square, dir }) => ({ square, dir })),
-      termination: match.result && !ruled ? { reason: match.result.reason, winner: match.result.winner } : null,
-      tags: [
-        { key: 'Site', value: `/m/${match.id}` },
-        { key: 'Date', value: (match.startedAt ?? match.createdAt).slice(0, 10) },
-        { key: 'Player0', value: match.players[0]?.name ?? '?' },
-        { key: 'Player1', value: match.players[1]?.name ?? '?' },
-        ...(match.timeControl ? [{ key: 'TimeControl', value: `${match.timeControl.initialSeconds}+${match.timeControl.incrementSeconds}` }] : []),
-      ],
-    };
-    return formatRecord(record);
+    return formatRecord(gameRecordOf(match, [match.players[0]?.name ?? '?', match.players[1]?.name ?? '?'], `/m/${match.id}`));
   }
 }
 

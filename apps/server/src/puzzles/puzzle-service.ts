@@ -7,7 +7,7 @@
 // its rating and learn its line for someone else's "first try".
 
 import { createHash } from 'node:crypto';
-import { ErrorCode, type PuzzleAttemptResponse, type PuzzleSolver, type PuzzleTheme, type PuzzleView } from '@oanquan/protocol';
+import { ErrorCode, PROVISIONAL_DEVIATION, type PuzzleAttemptResponse, type PuzzleSolver, type PuzzleTheme, type PuzzleView } from '@oanquan/protocol';
 import type { Move } from '@oanquan/rules';
 import type { Database, Tx } from '../db/database.js';
 import { ServiceError } from '../errors.js';
@@ -83,8 +83,16 @@ export class PuzzleService {
     return {
       status: solved ? 'solved' : 'failed',
       line: puzzle.line,
-      solver: change && { before: change.solverBefore, after: change.solverAfter },
-      puzzle: change && { before: change.puzzleBefore, after: change.puzzleAfter },
+      solver: change && {
+        before: change.solver.before.rating,
+        after: change.solver.after.rating,
+        provisionalBefore: provisional(change.solver.before),
+        provisionalAfter: provisional(change.solver.after),
+      },
+      puzzle: change && { before: change.puzzle.before.rating, after: change.puzzle.after.rating },
+      // An unrated try leaves the counts as they were read; a rated one returns them with itself counted.
+      attempts: change?.counts.attempts ?? puzzle.attempts,
+      solved: change?.counts.solved ?? puzzle.solved,
     };
   }
 
@@ -105,13 +113,14 @@ export class PuzzleService {
       const counted = { attempts: { increment: 1 }, solved: { increment: solved ? 1 : 0 } };
       await tx.puzzleAttempt.create({ data: { puzzleId, playerId, solved, ratingBefore: solver.rating, ratingAfter: after.solver.rating } });
       await tx.puzzleSolver.update({ where: { playerId }, data: { ...after.solver, ...counted, updatedAt: new Date() } });
-      await tx.puzzle.update({ where: { id: puzzleId }, data: { ...after.puzzle, ...counted } });
-      return { solverBefore: solver.rating, solverAfter: after.solver.rating, puzzleBefore: puzzle.rating, puzzleAfter: after.puzzle.rating };
+      const counts = await tx.puzzle.update({ where: { id: puzzleId }, data: { ...after.puzzle, ...counted }, select: { attempts: true, solved: true } });
+      return { solver: { before: solver, after: after.solver }, puzzle: { before: puzzle, after: after.puzzle }, counts };
     });
   }
 
   private async solver(playerId: string): Promise<PuzzleSolver | null> {
-    return this.db.prisma.puzzleSolver.findUnique({ where: { playerId }, select: { rating: true, deviation: true, attempts: true, solved: true } });
+    const row = await this.db.prisma.puzzleSolver.findUnique({ where: { playerId }, select: { rating: true, deviation: true, attempts: true, solved: true } });
+    return row && { ...row, provisional: provisional(row) };
   }
 
   private async nearest(rating: number, untriedBy: string | null): Promise<StoredPuzzle[]> {
@@ -173,6 +182,11 @@ type Row = Parameters<typeof storedPuzzle>[0];
 
 async function tried(client: Tx | Database['prisma'], puzzleId: string, playerId: string): Promise<boolean> {
   return (await client.puzzleAttempt.count({ where: { puzzleId, playerId } })) > 0;
+}
+
+/** As for game ratings: a deviation this wide says little yet. */
+function provisional({ deviation }: Pick<Glicko, 'deviation'>): boolean {
+  return deviation > PROVISIONAL_DEVIATION;
 }
 
 function sameMove(a: Move, b: Move): boolean {

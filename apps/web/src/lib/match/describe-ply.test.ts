@@ -45,4 +45,11 @@ describe('describePly', () => {
     expect(events.some((e) => e.type === 'capture')).toBe(false);
     expect(describePly(english, move, events, ['Lan', 'Minh'])).toBe('Lan sowed their square 1 (5 dân) clockwise.');
   });
+
+  it('speaks to the seat it is told is "you", and of the other in the third person', () => {
+    const names = ['You', 'Opponent'] as const;
+    expect(describePly(english, move, e1, names, 0)).toBe('You sowed your square 1 (5 dân) clockwise: captured a quan and 1 dân.');
+    expect(describePly(english, move, e1, names, 1)).toMatch(/^You sowed their square 1 /);
+    expect(describePly(vietnamese, move, e1, ['Bạn', 'Đối thủ'], 0)).toMatch(/^Bạn rải ô 1 của mình \(5 dân\)/);
+  });
 });

@@ -1,5 +1,5 @@
 import type { PlyEvent } from '@oanquan/rules';
-import type { PlayedMove } from '@oanquan/protocol';
+import type { PlayedMove, Seat } from '@oanquan/protocol';
 import type { MessageKey } from '../i18n/en.js';
 import type { Params } from '../i18n/interpolate.js';
 import { rotationOf } from './move-name.js';
@@ -19,16 +19,18 @@ export function describeCaptures(t: Translate, events: readonly PlyEvent[], pref
 /**
  * One ply in words, for the game log and screen readers: who sowed which of
  * their squares which way round (the same words on every screen, see
- * move-name.ts), and what it took.
+ * move-name.ts), and what it took. `you` is the seat spoken to as "you"
+ * (a puzzle's solver), whose sentences take the second person.
  */
 export function describePly(
   t: Translate,
   move: PlayedMove,
   events: readonly PlyEvent[],
   names: readonly [string, string],
+  you: Seat | null = null,
 ): string {
   const pickup = events.find((e) => e.type === 'pickup');
-  const moved = t('say.moved', {
+  const moved = t(move.seat === you ? 'say.movedYou' : 'say.moved', {
     name: names[move.seat],
     k: move.square - 6 * move.seat,
     n: pickup?.type === 'pickup' ? pickup.count : 0,
@@ -37,7 +39,7 @@ export function describePly(
   const captured = describeCaptures(t, events);
   const parts = [captured ? `${moved}: ${captured}.` : `${moved}.`];
   for (const e of events) {
-    if (e.type === 'refill') parts.push(t('say.refill', { name: names[e.player], n: e.squares.length }));
+    if (e.type === 'refill') parts.push(t(e.player === you ? 'say.refillYou' : 'say.refill', { name: names[e.player], n: e.squares.length }));
     if (e.type === 'end') parts.push(t('say.ended'));
   }
   return parts.join(' ');

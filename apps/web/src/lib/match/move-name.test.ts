@@ -48,6 +48,8 @@ describe('the name of a move', () => {
       expect(nameOfNotation(text)).toBeNull();
       expect(notationOfName(text)).toBeNull();
     }
+    expect(nameOfNotation('3↺')).toBeNull();
+    expect(notationOfName('3>')).toBeNull();
   });
 
   it('names the rotation the stones take on the screen of both viewers, for either mover', () => {

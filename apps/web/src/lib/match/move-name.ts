@@ -1,4 +1,4 @@
-import { parseMove, type Direction, type Player } from '@oanquan/rules';
+import { formatMove, parseMove, type Direction, type Player } from '@oanquan/rules';
 
 /**
  * One name for a move on every screen. The board is turned half a circle for
@@ -10,28 +10,28 @@ import { parseMove, type Direction, type Player } from '@oanquan/rules';
  */
 export type Rotation = 'ccw' | 'cw';
 
-const SIGNS: Readonly<Record<Rotation, string>> = { ccw: '↺', cw: '↻' };
-
 export function rotationOf(dir: Direction): Rotation {
   return dir === 1 ? 'ccw' : 'cw';
 }
 
 /** `3↺`: the square counted from the mover's own left and the way round it was sown. */
 export function moveName(move: { readonly seat: Player; readonly square: number; readonly dir: Direction }): string {
-  return `${move.square - 6 * move.seat}${SIGNS[rotationOf(move.dir)]}`;
+  return formatMove(move, move.seat, 'arrows');
 }
 
 /** The screen name of R7.1 text (`3>` is `3↺`, `3<` is `3↻`), or null if it is not R7.1. */
 export function nameOfNotation(notation: string): string | null {
-  const move = parseMove(notation, 0);
+  const move = ascii(notation) ? parseMove(notation, 0) : null;
   return move ? moveName({ seat: 0, ...move }) : null;
 }
 
 /** The R7.1 text of a screen name, or null if it is not one. */
 export function notationOfName(name: string): string | null {
-  const k = name.charCodeAt(0) - 48;
-  if (name.length !== 2 || k < 1 || k > 5) return null;
-  if (name[1] === SIGNS.ccw) return `${k}>`;
-  if (name[1] === SIGNS.cw) return `${k}<`;
-  return null;
+  const move = ascii(name) ? null : parseMove(name, 0);
+  return move ? formatMove(move, 0) : null;
+}
+
+/** Whether a move is spelt R7.1's way (the rules read both spellings). */
+function ascii(text: string): boolean {
+  return text[1] === '>' || text[1] === '<';
 }
