@@ -113,6 +113,21 @@ for (const result of results.filter((result) => !result.ok)) {
   console.log(`\n${result.name} failed:`);
   for (const line of failureDigest(result.lines)) console.log(`  ${line}`);
 }
+/** The files that took longest, from each suite's vitest lines ("✓ path (n tests) 1234ms"): where the time goes. */
+function slowestFiles(results, most = 15) {
+  const files = results.flatMap((result) =>
+    result.lines.flatMap((text) => {
+      const found = /^\s*[✓×❯↓]\s+(\S+\.test\.ts)\s+\([^)]*\)\s+(\d+)ms/.exec(text);
+      return found ? [{ suite: result.name, file: found[1], seconds: Number(found[2]) / 1000 }] : [];
+    }),
+  );
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, most);
+}
+const slow = slowestFiles(results);
+if (slow.length) {
+  console.log('\nSlowest test files (files of one suite run side by side):');
+  for (const { suite, file, seconds } of slow) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${suite.padEnd(width)}  ${file}`);
+}
 const line = (name, result, seconds) => `  ${name.padEnd(width)}  ${result.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`;
 console.log('\nTest suites (side by side, the web\'s and the server\'s processes after the server\'s in-process files):');
 for (const result of results.sort((a, b) => b.seconds - a.seconds)) console.log(line(result.name, result.result, result.seconds));
