@@ -117,7 +117,7 @@ for (const result of results.filter((result) => !result.ok)) {
 function slowestFiles(results, most = 15) {
   const files = results.flatMap((result) =>
     result.lines.flatMap((text) => {
-      const found = /^\s*[✓×❯↓]\s+(\S+\.test\.ts)\s+\([^)]*\)\s+(\d+)ms/.exec(text);
+      const found = /^\s*[✓×❯↓]\s+(?:[\w-]+\s+)?(\S+\.test\.ts)\s+\([^)]*\)\s+(\d+)ms/.exec(text);
       return found ? [{ suite: result.name, file: found[1], seconds: Number(found[2]) / 1000 }] : [];
     }),
   );
