@@ -93,7 +93,9 @@ describe('accounts in Chromium on a 320 px phone', () => {
     const account = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
     const guest = await newPlayer(harness.browser, { ...phone, locale: 'en-GB' });
     await account.page.goto(harness.server.url);
+    // The guest's note is in the page as served; the guest itself exists once the card names it.
     await account.page.waitForSelector('[data-casual-hint]');
+    await account.page.waitForSelector('[data-me] [data-my-name]');
     await keepAccount(account.page, 'casual_choice');
     await account.page.reload();
     await account.page.waitForSelector('[data-rated-choice] input:checked');
