@@ -75,7 +75,7 @@ describe('the home page in Chromium', () => {
     await context.close();
   });
 
-  it('serves a first visit its heading, play area and guest note, painted before the session answers, and nothing moves when it does', async () => {
+  it('serves a first visit, and a returning guest, the heading, play area and guest note, painted before the session answers; nothing moves when it does', async () => {
     // In the page as served to a browser without a session cookie.
     const served = await (await fetch(harness.server.url, { headers: { 'accept-language': 'en' } })).text();
     expect(served).toMatch(/<h1[^>]*>Ô ăn quan<\/h1>/);
@@ -111,6 +111,22 @@ describe('the home page in Chromium', () => {
     await page.waitForSelector('[data-me] [data-rating]');
     expect(await boxes()).toEqual(before);
     expect(await horizontalOverflow(page)).toBe(0);
+
+    // Back with the session's cookie, the page is served as the guest's again, before it asks who that is.
+    await page.unroute('**/api/session');
+    let answerMe!: () => void;
+    const heldMe = new Promise<void>((resolve) => (answerMe = resolve));
+    await page.route('**/api/me', async (route) => {
+      await heldMe;
+      await route.continue();
+    });
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-play]:not([disabled])') !== null);
+    expect(await page.$('[data-my-name]')).toBeNull();
+    expect(await boxes()).toEqual(before);
+    answerMe();
+    await page.waitForSelector('[data-me] [data-rating]');
+    expect(await boxes()).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
   });

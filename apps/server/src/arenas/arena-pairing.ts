@@ -18,12 +18,12 @@ export interface Free {
 }
 
 /** Whether two free players met last (either way round): they meet again only after `repeatAfterMs`. */
-export function metLast(a: Pick<Free, 'playerId' | 'lastOpponent'>, b: Pick<Free, 'playerId' | 'lastOpponent'>): boolean {
+function metLast(a: Pick<Free, 'playerId' | 'lastOpponent'>, b: Pick<Free, 'playerId' | 'lastOpponent'>): boolean {
   return a.lastOpponent === b.playerId || b.lastOpponent === a.playerId;
 }
 
 /** When two players who met last may meet again: once both have been free for `repeatAfterMs`. */
-export function mayMeetAgainAt(a: Pick<Free, 'lastEndedAt'>, b: Pick<Free, 'lastEndedAt'>, repeatAfterMs: number): number {
+function mayMeetAgainAt(a: Pick<Free, 'lastEndedAt'>, b: Pick<Free, 'lastEndedAt'>, repeatAfterMs: number): number {
   return Math.max(a.lastEndedAt ?? -Infinity, b.lastEndedAt ?? -Infinity) + repeatAfterMs;
 }
 
