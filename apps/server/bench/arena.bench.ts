@@ -20,6 +20,7 @@
 import pino from 'pino';
 import { ARENA_PAGE_SIZE } from '@oanquan/protocol';
 import { ArenaDirector } from '../src/arenas/arena-director.js';
+import { ARENA_REPEAT_AFTER_MS } from '../src/arenas/arena-pairing.js';
 import { ArenaService } from '../src/arenas/arena-service.js';
 import { ArenaBoard } from '../src/arenas/arena-board.js';
 import { refreshBoard, viewOf, type ArenaGameRow } from '../src/arenas/arena-store.js';
@@ -98,7 +99,7 @@ try {
     // Before boards, every read: every row read and ranked, every line sent.
     let cpu0 = process.cpuUsage();
     const board = await refreshBoard(db.prisma, arena.id, new ArenaBoard<ArenaGameRow>());
-    const whole = viewOf(arena, board, 1, null, new Date());
+    const whole = viewOf(arena, board, 1, null, new Date(), ARENA_REPEAT_AFTER_MS);
     oldBytes = JSON.stringify({ ...whole, standings: board.standings() }).length;
     rebuilds.push(cpuMs(cpu0));
     // Now: the first read after the tick brings the board up to the rows, the others are served from it.

@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** Arenas: how often the node holding the pairing lock pairs free players and sends standings; whether the server makes the scheduled arenas. */
   ARENA_TICK_MS: z.coerce.number().int().min(50).default(1000),
   ARENA_SCHEDULE: z.enum(['on', 'off']).default('on'),
+  /** How long two arena players who just met wait for someone else before they are paired again; unset, ARENA_REPEAT_AFTER_MS of arena-pairing.ts. */
+  ARENA_REPEAT_AFTER_MS: z.coerce.number().int().min(0).optional(),
   /**
    * Arena standings read (a page, a player's arenas, watching) and joins or
    * pauses, per minute, per player and per address. A page costs well under

@@ -93,10 +93,29 @@ describe('accounts in Chromium on a 320 px phone', () => {
     const account = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
     const guest = await newPlayer(harness.browser, { ...phone, locale: 'en-GB' });
     await account.page.goto(harness.server.url);
+    // The guest's note is in the page as served; the guest itself exists once the card names it.
     await account.page.waitForSelector('[data-casual-hint]');
+    await account.page.waitForSelector('[data-me] [data-my-name]');
     await keepAccount(account.page, 'casual_choice');
     await account.page.reload();
     await account.page.waitForSelector('[data-rated-choice] input:checked');
+    // From now on the page is served as an account's, before it asks who this is: nothing moves when the answer comes.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await account.page.route('**/api/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await account.page.reload();
+    await account.page.waitForSelector('[data-play]:not([disabled])');
+    const boxes = () => account.page.$$eval('[data-play], [data-rated-choice]', (els) => els.map((el) => JSON.stringify(el.getBoundingClientRect())));
+    const before = await boxes();
+    expect(before).toHaveLength(2);
+    expect(await account.page.$('[data-my-name]')).toBeNull();
+    answer();
+    await account.page.waitForSelector('[data-me] [data-my-name]');
+    expect(await boxes()).toEqual(before);
+    await account.page.unroute('**/api/me');
     expect(await account.page.$('[data-casual-hint]')).toBeNull();
     expect((await account.page.textContent('[data-rated-choice]'))?.trim()).toBe('Ván tính điểm');
     await account.page.uncheck('[data-rated-choice] input');

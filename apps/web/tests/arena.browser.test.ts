@@ -25,13 +25,14 @@ async function playAndResign(first: Player, second: Player): Promise<void> {
 describe('an arena in Chromium', () => {
   let harness: PostgresHarness;
   beforeAll(async () => {
-    harness = await startPostgresHarness({ ARENA_TICK_MS: '200', ARENA_SCHEDULE: 'off' });
+    // Two who just met meet again only after ten minutes here: no test waits that long, whatever the machine's speed.
+    harness = await startPostgresHarness({ ARENA_TICK_MS: '200', ARENA_REPEAT_AFTER_MS: '600000', ARENA_SCHEDULE: 'off' });
   });
   afterAll(async () => {
     await harness?.close();
   });
 
-  async function privateArena(): Promise<string> {
+  async function privateArena(maker = 'arena_maker'): Promise<string> {
     const post = async <T>(path: string, body?: unknown, token?: string) => {
       const response = await fetch(harness.server.url + path, {
         method: 'POST',
@@ -41,7 +42,7 @@ describe('an arena in Chromium', () => {
       return (await response.json()) as T;
     };
     const guest = await post<{ token: string }>('/api/session');
-    const kept = await post<{ token: string }>('/api/account', { username: 'arena_maker', password: 'correct horse battery' }, guest.token);
+    const kept = await post<{ token: string }>('/api/account', { username: maker, password: 'correct horse battery' }, guest.token);
     const arena = await post<ArenaView>('/api/arenas', { pool: '3+2', startsAt: new Date().toISOString(), minutes: 10 }, kept.token);
     return arena.code;
   }
@@ -115,6 +116,42 @@ describe('an arena in Chromium', () => {
 
     for (const p of [a, b, c, watcher]) expect(p.errors).toEqual([]);
     await Promise.all([a, b, c, watcher].map((p) => p.context.close()));
+  });
+
+  it('tells each player on a phone why they wait: alone, then their last opponent met again after a wait', { timeout: 60_000 }, async () => {
+    const code = await privateArena('arena_pair');
+    const phone = { viewport: { width: 320, height: 640 }, isMobile: true };
+    const a = await newPlayer(harness.browser, phone);
+    const b = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    const nameOf = async ({ page }: Player) => {
+      const name = await page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { player: { name: string } }).player.name);
+      return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    };
+
+    await a.page.goto(`${harness.server.url}/a/${code}`);
+    await a.page.click('[data-arena-join]:not([disabled])');
+    await a.page.waitForSelector('[data-arena-you] [data-arena-wait="alone"]');
+    expect(await a.page.textContent('[data-arena-wait]')).toBe('Nobody else is playing in this arena right now: you will be paired as soon as someone joins.');
+
+    await b.page.goto(`${harness.server.url}/a/${code}`);
+    await b.page.click('[data-arena-join]:not([disabled])');
+    await Promise.all([a.page.waitForURL(/\/r\/[A-Za-z0-9]+$/), b.page.waitForURL(/\/r\/[A-Za-z0-9]+$/)]);
+    await playAndResign(a, b);
+    await a.page.waitForSelector('[data-result]');
+
+    // Back on the arena's page, each reads whom they will meet again, and when, on a 320 px screen without sideways scroll.
+    for (const p of [a, b]) await p.page.goto(`${harness.server.url}/a/${code}`);
+    await a.page.waitForSelector('[data-arena-wait="rematch"]');
+    await b.page.waitForSelector('[data-arena-wait="rematch"]');
+    expect(await a.page.textContent('[data-arena-wait]')).toMatch(new RegExp(`^Waiting for another opponent: you will play ${await nameOf(b)} again in (9|10):\\d\\d\\.$`));
+    expect(await b.page.textContent('[data-arena-wait]')).toMatch(new RegExp(`^Đang chờ một đối thủ khác: bạn sẽ gặp lại ${await nameOf(a)} sau (9|10):\\d\\d\\.$`));
+    for (const p of [a, b]) {
+      expect(await horizontalOverflow(p.page)).toBe(0);
+      const box = await p.page.locator('[data-arena-wait]').boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+      expect(p.errors).toEqual([]);
+    }
+    await Promise.all([a, b].map((p) => p.context.close()));
   });
 
   it('announces the scheduled arenas on the home page with a countdown', async () => {

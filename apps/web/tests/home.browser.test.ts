@@ -75,6 +75,62 @@ describe('the home page in Chromium', () => {
     await context.close();
   });
 
+  it('serves a first visit, and a returning guest, the heading, play area and guest note, painted before the session answers; nothing moves when it does', async () => {
+    // In the page as served to a browser without a session cookie.
+    const served = await (await fetch(harness.server.url, { headers: { 'accept-language': 'en' } })).text();
+    expect(served).toMatch(/<h1[^>]*>Ô ăn quan<\/h1>/);
+    expect(served).toMatch(/<p[^>]*data-casual-hint[^>]*>\s*As a guest you play casual games; rated games need an account\./);
+    expect(served).toContain('data-play');
+
+    const { page, errors, context } = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true });
+    // The session request is held until the page has been looked at.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
+    await page.route('**/api/session', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(harness.server.url);
+    await page.waitForFunction(() => document.querySelector('[data-play]:not([disabled])') !== null);
+    await expect.poll(() => asked).toBe(true);
+    const boxes = () =>
+      page.evaluate(() =>
+        ['h1', '[data-casual-hint]', '[data-play]', '[data-me]'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return { selector, x: box.x, y: box.y, width: box.width, height: box.height, seen: getComputedStyle(document.querySelector(selector)!).visibility };
+        }),
+      );
+    const before = await boxes();
+    expect(await page.$('[data-my-name]')).toBeNull();
+    expect(before.every((box) => box.seen === 'visible' && box.height > 0)).toBe(true);
+
+    answer();
+    await page.waitForSelector('[data-me] [data-my-name]');
+    await page.waitForSelector('[data-me] [data-rating]');
+    expect(await boxes()).toEqual(before);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    // Back with the session's cookie, the page is served as the guest's again, before it asks who that is.
+    await page.unroute('**/api/session');
+    let answerMe!: () => void;
+    const heldMe = new Promise<void>((resolve) => (answerMe = resolve));
+    await page.route('**/api/me', async (route) => {
+      await heldMe;
+      await route.continue();
+    });
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-play]:not([disabled])') !== null);
+    expect(await page.$('[data-my-name]')).toBeNull();
+    expect(await boxes()).toEqual(before);
+    answerMe();
+    await page.waitForSelector('[data-me] [data-rating]');
+    expect(await boxes()).toEqual(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits 320 px without horizontal scrolling, custom options and lists included', async () => {
     const { page, errors, context } = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, locale: 'vi-VN' });
     await page.goto(harness.server.url);

@@ -49,6 +49,18 @@ export const arenaSummary = z.object({
 });
 export type ArenaSummary = z.infer<typeof arenaSummary>;
 
+/**
+ * Why an active player who is not in a game waits, while the arena runs:
+ * nobody else is active (`alone`); everyone else is in a game (`busy`); the
+ * only one free is whom they just played, met again at `at` unless someone
+ * else comes free first (`rematch`); or they are about to be paired (`pairing`).
+ */
+export const arenaWait = z.discriminatedUnion('reason', [
+  z.object({ reason: z.enum(['alone', 'busy', 'pairing']) }),
+  z.object({ reason: z.literal('rematch'), opponent: z.string(), at: z.iso.datetime() }),
+]);
+export type ArenaWait = z.infer<typeof arenaWait>;
+
 /** One line of the standings. `points` holds each counted game in order: 4 is a doubled win (a streak), 2 a win, 1 a draw, 0 a loss. */
 export const arenaStanding = z.object({
   rank: z.number().int(),
@@ -61,6 +73,8 @@ export const arenaStanding = z.object({
   active: z.boolean(),
   /** The room of the game they are playing now. */
   playing: z.string().nullable(),
+  /** Null while they play, are paused, or the arena is not running. */
+  waiting: arenaWait.nullable(),
 });
 export type ArenaStanding = z.infer<typeof arenaStanding>;
 

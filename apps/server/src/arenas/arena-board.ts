@@ -39,6 +39,8 @@ export class ArenaBoard<G extends GameRow = GameRow> {
   private readonly made = new Map<string, number>();
   private ranked: Standing[] | null = null;
   private index: Map<string, Standing> | null = null;
+  /** Counted with each ranking, so a reader's line says why they wait without going over every entrant. */
+  private counts: { active: number; free: number } = { active: 0, free: 0 };
 
   setEntrants(entrants: readonly EntrantRow[]): this {
     this.entrants = new Map(entrants.map((entrant) => [entrant.playerId, entrant]));
@@ -119,11 +121,20 @@ export class ArenaBoard<G extends GameRow = GameRow> {
         const state = this.players.get(entrant.playerId);
         const ended = state?.lastEnded;
         const noShow = entrant.active && !!ended && ended.game.endedAt! > entrant.activeSince && noShows(ended.game).includes(ended.seat);
-        return { ...entrant, ...(state?.tally ?? emptyTally), playing: state?.playing ?? null, lastOpponent: state?.last?.opponent ?? null, noShow };
+        const lastEndedAt = ended?.at ?? null;
+        return { ...entrant, ...(state?.tally ?? emptyTally), playing: state?.playing ?? null, lastOpponent: state?.last?.opponent ?? null, lastEndedAt, noShow };
       }),
     );
     this.index = null;
+    const active = this.ranked.filter((s) => s.active && !s.noShow);
+    this.counts = { active: active.length, free: active.filter((s) => s.playing === null).length };
     return this.ranked;
+  }
+
+  /** How many entrants are active, and how many of them are not in a game. */
+  readiness(): { active: number; free: number } {
+    this.standings();
+    return this.counts;
   }
 
   standingOf(playerId: string): Standing | null {

@@ -227,6 +227,47 @@ describe.each(engines)('arena pairing on %s', (engine) => {
     expect(await db.prisma.arena.count({ where: { createdById: maker!.id } })).toBe(OPEN_ARENAS_PER_ACCOUNT);
   });
 
+  it('pairs the only two players again once they have waited, not before, and tells each why they wait', async () => {
+    // After every other test's arenas have started: those are ending, this one runs.
+    const clock = handClock(Date.UTC(2026, 5, 8, 12));
+    const { service, code, id } = await arena(clock);
+    const [a, b, c] = await players(3);
+    const waitingOf = async (p: { id: string }) => (await service.view(code, 1, p.id)).me?.waiting;
+    const repeatAfterMs = 7_000;
+    const director = new ArenaDirector(db, recorder(), log, { tickMs: 1000, repeatAfterMs, schedule: false }, clock.now);
+
+    await service.join(code, a!);
+    expect(await waitingOf(a!)).toEqual({ reason: 'alone' });
+    await service.join(code, b!);
+    expect((await tickOf(director, code))!.pairs).toHaveLength(1);
+    expect(await waitingOf(a!)).toBeNull();
+    // A third comes while they play, and leaves again.
+    await service.join(code, c!);
+    expect(await waitingOf(c!)).toEqual({ reason: 'busy' });
+    await service.pause(code, c!);
+    expect(await waitingOf(c!)).toBeNull();
+
+    const [game] = await live(id);
+    clock.advance(60_000);
+    await finish(game!.matchId, 'win', clock.now());
+    const again = new Date(clock.now().getTime() + repeatAfterMs).toISOString();
+    const ended = await tickOf(director, code);
+    expect(ended!.pairs).toEqual([]);
+    expect(new Map(ended!.view.standings.map((s) => [s.id, s.waiting]))).toEqual(
+      new Map([
+        [a!.id, { reason: 'rematch', opponent: b!.name, at: again }],
+        [b!.id, { reason: 'rematch', opponent: a!.name, at: again }],
+        [c!.id, null],
+      ]),
+    );
+    clock.advance(repeatAfterMs - 1);
+    expect((await tickOf(director, code))!.pairs).toEqual([]);
+    clock.advance(1);
+    const rematch = await tickOf(director, code);
+    expect(rematch!.pairs.map((p) => new Set(p.players))).toEqual([new Set([a!.id, b!.id])]);
+    expect(await live(id)).toHaveLength(1);
+  });
+
   it('pairs nobody while another node holds the pairing lock', async () => {
     const clock = handClock(Date.UTC(2026, 5, 3, 12));
     const { service, code, id } = await arena(clock);

@@ -9,7 +9,7 @@ import { PeriodicTask } from '../periodic-task.js';
 import { pairMayBeRated } from '../ratings/rating-service.js';
 import { newRoomCode } from '../rooms/room-code.js';
 import { asJson } from '../rooms/room-service.js';
-import { arenaPairs } from './arena-pairing.js';
+import { ARENA_REPEAT_AFTER_MS, arenaPairs } from './arena-pairing.js';
 import { insertArenaRooms, type ArenaPairing } from './arena-rooms.js';
 import { ArenaBoard } from './arena-board.js';
 import { scheduledAround } from './arena-schedule.js';
@@ -23,6 +23,8 @@ const PAIRS_PER_TRANSACTION = 100;
 
 export interface ArenaDirectorSettings {
   tickMs: number;
+  /** How long two players who just met wait for someone else before they meet again (ARENA_REPEAT_AFTER_MS). */
+  repeatAfterMs?: number;
   /** Make the scheduled arenas (hourly, daily). */
   schedule: boolean;
 }
@@ -89,6 +91,7 @@ export class ArenaDirector implements MatchObserver {
   private lastTick = -Infinity;
   private woken: Promise<void> | null = null;
   private lastScheduled = 0;
+  private readonly repeatAfterMs: number;
 
   constructor(
     private readonly db: Database,
@@ -98,6 +101,7 @@ export class ArenaDirector implements MatchObserver {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.ticks = new PeriodicTask(() => this.tickLogged(), settings.tickMs);
+    this.repeatAfterMs = settings.repeatAfterMs ?? ARENA_REPEAT_AFTER_MS;
   }
 
   start(): void {
@@ -170,7 +174,7 @@ export class ArenaDirector implements MatchObserver {
       // Nobody has joined a running arena (the scheduled one, mostly): nothing to pair or score, so no transaction, whose
       // lock and two reads through Prisma every second, on every node, were CPU and garbage for nothing.
       const idle = !entered && phaseOf(arena, now) === 'running';
-      const outcome = idle ? { code: arena.code, pairs: [], view: viewOf(arena, new ArenaBoard<ArenaGameRow>(), 1, null, now) } : await this.pairInBatches(arena, now);
+      const outcome = idle ? { code: arena.code, pairs: [], view: viewOf(arena, new ArenaBoard<ArenaGameRow>(), 1, null, now, this.repeatAfterMs) } : await this.pairInBatches(arena, now);
       if (outcome === null) return done;
       this.broadcast(outcome);
       done.push(outcome);
@@ -221,7 +225,7 @@ export class ArenaDirector implements MatchObserver {
     const standings = board.standings();
     if (phase === 'running') {
       const free = standings.filter((s) => s.active && s.playing === null);
-      const chosen = arenaPairs(free).slice(0, PAIRS_PER_TRANSACTION);
+      const chosen = arenaPairs(free, now.getTime(), this.repeatAfterMs).slice(0, PAIRS_PER_TRANSACTION);
       const pairings: ArenaPairing[] = [];
       for (const [a, b] of chosen) {
         const seats: [string, string] = [a.playerId, b.playerId];
@@ -249,7 +253,7 @@ export class ArenaDirector implements MatchObserver {
         select: { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true },
       });
     }
-    return { code: arena.code, pairs, view: viewOf(arena, board, 1, null, now) };
+    return { code: arena.code, pairs, view: viewOf(arena, board, 1, null, now, this.repeatAfterMs) };
   }
 
   private broadcast({ code, pairs, view }: ArenaTick): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arenaPairs } from './arena-pairing.js';
+import { arenaPairs, waitOf } from './arena-pairing.js';
 import { outcomeFor, tally, type Outcome } from './arena-scoring.js';
 import { standingsOf } from './arena-board.js';
 import { noShows, type EntrantRow, type GameRow } from './arena-standings.js';
@@ -43,7 +43,8 @@ describe('an arena played through scripted results', () => {
   // Each step pairs whoever is free through the arena's own pairing, then ends the games with the scripted result for the higher-ranked seat.
   function step(minute: number, script: Record<string, 'win' | 'draw' | 'loss'>) {
     const standings = standingsOf(entrants, games);
-    const pairs = arenaPairs(standings.filter((s) => s.playing === null));
+    // The script's pairs never wait long enough to meet again.
+    const pairs = arenaPairs(standings.filter((s) => s.playing === null), t0 + minute * 60_000, Infinity);
     for (const [a, b] of pairs) {
       const result = script[a.playerId] ?? 'draw';
       games.push({
@@ -131,15 +132,33 @@ describe('players who do not show up', () => {
 });
 
 describe('arena pairing', () => {
-  const free = (playerId: string, rank: number, lastOpponent: string | null = null) => ({ playerId, rank, lastOpponent });
+  const WAIT = 20_000;
+  const free = (playerId: string, rank: number, lastOpponent: string | null = null, lastEndedAt: number | null = null) => ({ playerId, rank, lastOpponent, lastEndedAt });
+  const names = (pairs: ReturnType<typeof arenaPairs>) => pairs.map(([x, y]) => x.playerId + y.playerId);
 
   it('pairs neighbours in the standings and leaves an odd one out', () => {
-    const pairs = arenaPairs([free('c', 3), free('a', 1), free('e', 5), free('b', 2), free('d', 4)]);
-    expect(pairs.map(([x, y]) => x.playerId + y.playerId)).toEqual(['ab', 'cd']);
+    const pairs = arenaPairs([free('c', 3), free('a', 1), free('e', 5), free('b', 2), free('d', 4)], 0, WAIT);
+    expect(names(pairs)).toEqual(['ab', 'cd']);
   });
 
-  it('never pairs the same two twice in a row, even when they are the only ones free', () => {
-    expect(arenaPairs([free('a', 1, 'b'), free('b', 2, 'a')])).toEqual([]);
-    expect(arenaPairs([free('a', 1, 'b'), free('b', 2, 'a'), free('c', 3)]).map(([x, y]) => x.playerId + y.playerId)).toEqual(['ac']);
+  it('pairs the same two again only once both have waited, and not while someone else is free', () => {
+    const justMet = [free('a', 1, 'b', 1000), free('b', 2, 'a', 1000)];
+    expect(arenaPairs(justMet, 1000, WAIT)).toEqual([]);
+    expect(arenaPairs(justMet, 1000 + WAIT - 1, WAIT)).toEqual([]);
+    expect(names(arenaPairs(justMet, 1000 + WAIT, WAIT))).toEqual(['ab']);
+    expect(names(arenaPairs([...justMet, free('c', 3)], 1000 + WAIT, WAIT))).toEqual(['ac']);
+    // B played C since: A, whose last game was B, waits until B too has been free that long.
+    expect(arenaPairs([free('a', 1, 'b', 1000), free('b', 2, 'c', 5000)], 1000 + WAIT, WAIT)).toEqual([]);
+    expect(names(arenaPairs([free('a', 1, 'b', 1000), free('b', 2, 'c', 5000)], 5000 + WAIT, WAIT))).toEqual(['ab']);
+  });
+
+  it('says why a free player waits: alone, everyone else playing, the last opponent met again at a time, or about to be paired', () => {
+    const a = free('a', 1, 'b', 1000);
+    const b = { ...free('b', 2, 'a', 1000), name: 'Bình', active: true, playing: null };
+    expect(waitOf(a, null, { active: 1, free: 1 }, WAIT)).toEqual({ reason: 'alone' });
+    expect(waitOf(a, { ...b, playing: 'm1' }, { active: 3, free: 1 }, WAIT)).toEqual({ reason: 'busy' });
+    expect(waitOf(a, b, { active: 2, free: 2 }, WAIT)).toEqual({ reason: 'rematch', opponent: 'Bình', at: 1000 + WAIT });
+    expect(waitOf(a, b, { active: 3, free: 3 }, WAIT)).toEqual({ reason: 'pairing' });
+    expect(waitOf(free('c', 3), null, { active: 3, free: 2 }, WAIT)).toEqual({ reason: 'pairing' });
   });
 });

@@ -7,6 +7,7 @@ import { newRoomCode } from '../rooms/room-code.js';
 import { asJson, rulesFromChoice } from '../rooms/room-service.js';
 import { ArenaBoard } from './arena-board.js';
 import { ArenaBoards } from './arena-boards.js';
+import { ARENA_REPEAT_AFTER_MS } from './arena-pairing.js';
 import { phaseOf, summaryOf, viewOf, type ArenaGameRow, type ArenaRow } from './arena-store.js';
 
 const arenaColumns = { id: true, code: true, name: true, pool: true, rules: true, rated: true, startsAt: true, endsAt: true, finishedAt: true } as const;
@@ -23,11 +24,15 @@ export type ArenaPlayed = ArenaSummary & { rank: number; score: number };
 export class ArenaService {
   private readonly boards: ArenaBoards;
 
-  /** `freshMs`: how long a read of an arena's rows serves its readers (the director's tick; 0 reads them at every read). */
+  /**
+   * `freshMs`: how long a read of an arena's rows serves its readers (the director's tick; 0 reads them at every read);
+   * `repeatAfterMs`: the director's, for when a waiting pair meets again.
+   */
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
     freshMs = 0,
+    private readonly repeatAfterMs = ARENA_REPEAT_AFTER_MS,
   ) {
     this.boards = new ArenaBoards(db, freshMs);
   }
@@ -59,13 +64,13 @@ export class ArenaService {
       },
       select: arenaColumns,
     });
-    return viewOf(arena, new ArenaBoard<ArenaGameRow>(), 1, null, now);
+    return viewOf(arena, new ArenaBoard<ArenaGameRow>(), 1, null, now, this.repeatAfterMs);
   }
 
   /** One page of the standings, and the reader's own line. */
   async view(code: string, page = 1, reader: string | null = null): Promise<ArenaView> {
     const { arena, board } = await this.boards.read(code);
-    return viewOf(arena, board, page, reader, this.now());
+    return viewOf(arena, board, page, reader, this.now(), this.repeatAfterMs);
   }
 
   /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. */

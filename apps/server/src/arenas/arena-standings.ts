@@ -30,8 +30,10 @@ export interface Standing extends EntrantRow {
   wins: number;
   /** The match this player is seated in now, if any. */
   playing: string | null;
-  /** Whom they played last (pairing avoids them next). */
+  /** Whom they played last (pairing avoids them next, for a while). */
   lastOpponent: string | null;
+  /** When their latest game ended (ms), null before their first. */
+  lastEndedAt: number | null;
   /** Active, but did not show up for their last game since they last joined: to be paused, not paired. */
   noShow: boolean;
 }

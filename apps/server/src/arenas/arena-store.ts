@@ -1,7 +1,8 @@
-import { ARENA_PAGE_SIZE, type ArenaGame, type ArenaKind, type ArenaPhase, type ArenaStanding, type ArenaSummary, type ArenaView, type QueuePool } from '@oanquan/protocol';
+import { ARENA_PAGE_SIZE, type ArenaGame, type ArenaKind, type ArenaPhase, type ArenaStanding, type ArenaSummary, type ArenaView, type ArenaWait, type QueuePool } from '@oanquan/protocol';
 import type { RuleOptions } from '@oanquan/rules';
 import type { Tx } from '../db/database.js';
 import type { ArenaBoard } from './arena-board.js';
+import { waitOf } from './arena-pairing.js';
 import type { EntrantRow, GameRow, Standing } from './arena-standings.js';
 
 type Reader = Pick<Tx, '$queryRaw'>;
@@ -78,9 +79,19 @@ export function summaryOf(arena: ArenaRow, players: number, now: Date): ArenaSum
 /** Games in play shown on a page, beside the latest ended ones. */
 const LIVE_GAMES_SHOWN = 20;
 
-/** An arena's page of standings as it is sent, for `me` (the reader's player id, if any). */
-export function viewOf(arena: ArenaRow, board: ArenaBoard<ArenaGameRow>, page: number, me: string | null, now: Date): ArenaView {
+/**
+ * An arena's page of standings as it is sent, for `me` (the reader's player
+ * id, if any); `repeatAfterMs` is the pairing's (ARENA_REPEAT_AFTER_MS), for
+ * the time a waiting pair meets again.
+ */
+export function viewOf(arena: ArenaRow, board: ArenaBoard<ArenaGameRow>, page: number, me: string | null, now: Date, repeatAfterMs: number): ArenaView {
   const standings = board.standings();
+  const running = phaseOf(arena, now) === 'running';
+  const waiting = (s: Standing): ArenaWait | null => {
+    if (!running || !s.active || s.playing !== null) return null;
+    const wait = waitOf(s, s.lastOpponent === null ? null : board.standingOf(s.lastOpponent), board.readiness(), repeatAfterMs);
+    return wait.reason === 'rematch' ? { ...wait, at: new Date(wait.at).toISOString() } : wait;
+  };
   const line = (s: Standing): ArenaStanding => ({
     rank: s.rank,
     id: s.playerId,
@@ -91,6 +102,7 @@ export function viewOf(arena: ArenaRow, board: ArenaBoard<ArenaGameRow>, page: n
     onFire: s.onFire,
     active: s.active,
     playing: s.playing === null ? null : (board.gameOf(s.playing)?.roomCode ?? null),
+    waiting: waiting(s),
   });
   const mine = me === null ? null : board.standingOf(me);
   const { live, recent } = board.games();

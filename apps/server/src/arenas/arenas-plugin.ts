@@ -5,6 +5,7 @@ import type { GameServer } from '../realtime/game-server.js';
 import { ArenaDirector } from './arena-director.js';
 import { socketAnnouncer } from './arena-edge.js';
 import { ArenaLimits } from './arena-limits.js';
+import { ARENA_REPEAT_AFTER_MS } from './arena-pairing.js';
 import { ArenaService } from './arena-service.js';
 
 declare module 'fastify' {
@@ -22,10 +23,11 @@ declare module 'fastify' {
  */
 export const arenasPlugin = fp<{ config: Config; db: Database; io: GameServer }>(
   async (app, { config, db, io }) => {
-    const director = new ArenaDirector(db, socketAnnouncer(io), app.log, { tickMs: config.ARENA_TICK_MS, schedule: config.ARENA_SCHEDULE === 'on' });
+    const repeatAfterMs = config.ARENA_REPEAT_AFTER_MS ?? ARENA_REPEAT_AFTER_MS;
+    const director = new ArenaDirector(db, socketAnnouncer(io), app.log, { tickMs: config.ARENA_TICK_MS, repeatAfterMs, schedule: config.ARENA_SCHEDULE === 'on' });
     app.matches.observe(director);
     director.start();
-    app.decorate('arenas', new ArenaService(db, undefined, config.ARENA_TICK_MS));
+    app.decorate('arenas', new ArenaService(db, undefined, config.ARENA_TICK_MS, repeatAfterMs));
     app.decorate('arenaDirector', director);
     app.decorate(
       'arenaLimits',

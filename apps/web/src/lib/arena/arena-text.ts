@@ -1,4 +1,4 @@
-import type { ArenaSummary } from '@oanquan/protocol';
+import type { ArenaSummary, ArenaWait } from '@oanquan/protocol';
 import type { I18n } from '../i18n/i18n.svelte.js';
 
 export function arenaName(i18n: I18n, arena: Pick<ArenaSummary, 'kind' | 'pool'>): string {
@@ -20,4 +20,11 @@ export function arenaTime(i18n: I18n, arena: Pick<ArenaSummary, 'phase' | 'start
   if (now < Date.parse(arena.startsAt)) return i18n.t('arena.startsIn', { time: countdown(Date.parse(arena.startsAt) - now) });
   if (now < Date.parse(arena.endsAt)) return i18n.t('arena.timeLeft', { time: countdown(Date.parse(arena.endsAt) - now) });
   return i18n.t('arena.ending');
+}
+
+/** Why this player waits for a game (the arena's `waiting`): a rematch counts down, then the next tick pairs them. */
+export function waitText(i18n: I18n, wait: ArenaWait, now: number): string {
+  if (wait.reason !== 'rematch') return i18n.t(`arena.wait.${wait.reason}`);
+  const left = Date.parse(wait.at) - now;
+  return left > 0 ? i18n.t('arena.wait.rematch', { name: wait.opponent, time: countdown(left) }) : i18n.t('arena.wait.pairing');
 }

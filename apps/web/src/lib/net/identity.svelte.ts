@@ -1,6 +1,7 @@
 import type { AccountResponse, BrowserSessionResponse, MeResponse, OkResponse, PublicPlayer } from '@oanquan/protocol';
 import { apiRequest, type ApiInit, type ApiResult } from './api.js';
 import type { Failure } from './client-error.js';
+import { rememberWho } from './who-hint.js';
 
 /** Where a guest token was kept before sessions moved into an httpOnly cookie. */
 const LEGACY_TOKEN_KEY = 'oanquan.token';
@@ -134,6 +135,7 @@ export class Identity {
     this.player = me.player;
     this.username = me.username;
     this.problem = null;
+    rememberWho(me.username === null ? 'guest' : 'account');
     return me.player.id;
   }
 
