@@ -30,7 +30,18 @@ export async function startPostgresHarness(env: Record<string, string> = {}): Pr
 /** The server on the database `env` names, and Chromium; `dropData` runs once both are gone. */
 async function harnessOn(env: Record<string, string>, dropData: () => Promise<void>): Promise<Harness> {
   // No drain notice when it stops (3 s by default): its pages are closed by then.
-  const [server, browser] = await Promise.all([startServerProcess({ LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env }), launchChromium()]);
+  const [started, launched] = await Promise.allSettled([startServerProcess({ LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env }), launchChromium()]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    // Whichever did start is stopped: a server left running outlives the test run.
+    if (started.status === 'fulfilled') {
+      started.value.child.kill('SIGTERM');
+      await started.value.exited;
+    }
+    if (launched.status === 'fulfilled') await launched.value.close();
+    await dropData();
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const [server, browser] = [started.value, launched.value];
   return {
     server,
     browser,
