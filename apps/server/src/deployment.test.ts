@@ -22,6 +22,13 @@ describe('the Docker image', () => {
     expect(instructions.indexOf(users.at(-1)!)).toBeGreaterThan(lastRun);
   });
 
+  it('runs on the current long-term support line of Node.js (24), which the tests also run on: `pnpm test:node24`', () => {
+    const from = instructions.find((line) => /^FROM\s/i.test(line))!;
+    expect(from).toMatch(/^FROM\s+node:24[-.\w]*$/);
+    const scripts = (JSON.parse(readFileSync(path.join(paths.repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['test:node24']).toContain('node@24');
+  });
+
   it('lets that user write the embedded database under .data/', () => {
     const user = instructions.findLast((line) => /^USER\s/i.test(line))!.split(/\s+/)[1]!;
     const owner = user.split(':')[0]!;
