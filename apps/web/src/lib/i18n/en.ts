@@ -640,7 +640,7 @@ export const en = {
   'live.tv': 'Watch the top game',
   'live.none': 'No game in play right now.',
   'live.watching': '{n} watching',
-  'live.watchLabel': 'Watch {a} against {b}, {n} watching',
+  'live.watch': 'Watch',
   'tv.title': 'Top game, live',
   'tv.none': 'No game in play right now; the next one will show here.',
   'challenge.lapsesIn': 'Lapses in {s} s',

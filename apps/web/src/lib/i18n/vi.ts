@@ -638,7 +638,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'live.tv': 'Xem ván hay nhất',
   'live.none': 'Lúc này không có ván nào đang chơi.',
   'live.watching': '{n} người xem',
-  'live.watchLabel': 'Xem {a} đấu {b}, {n} người xem',
+  'live.watch': 'Xem',
   'tv.title': 'Ván hay nhất đang diễn ra',
   'tv.none': 'Lúc này không có ván nào đang chơi; ván tiếp theo sẽ hiện ở đây.',
   'challenge.lapsesIn': 'Hết hạn sau {s} giây',
