@@ -17,7 +17,7 @@ const MARK = '● ';
  */
 export class TabAttention {
   /** What waits, newest last, with the words the title shows for it; not state: effects raise and drop it, nothing renders it. */
-  waiting: { reason: AttentionReason; text: string }[] = [];
+  #waiting: { reason: AttentionReason; text: string }[] = [];
   #pageTitle = '';
   #applied = '';
 
@@ -28,7 +28,7 @@ export class TabAttention {
     };
     // Svelte rewrites the title when a page's own title changes: the call goes back in front of the new one.
     const observer = new MutationObserver(() => {
-      if (this.waiting.length > 0 && document.title !== this.#applied) this.#show(document.title);
+      if (this.#waiting.length > 0 && document.title !== this.#applied) this.#show(document.title);
     });
     observer.observe(document.head, { childList: true, subtree: true, characterData: true });
     document.addEventListener('visibilitychange', seen);
@@ -42,8 +42,8 @@ export class TabAttention {
   /** Something waits for the player: called back if they are not looking. */
   raise(reason: AttentionReason, text: string): void {
     if (typeof document === 'undefined' || document.visibilityState === 'visible') return;
-    const fresh = this.waiting.length === 0;
-    this.waiting = [...this.waiting.filter((entry) => entry.reason !== reason), { reason, text }];
+    const fresh = this.#waiting.length === 0;
+    this.#waiting = [...this.#waiting.filter((entry) => entry.reason !== reason), { reason, text }];
     this.#show(fresh ? document.title : this.#pageTitle);
     // Called from effects: what the permission becomes must not run them again.
     untrack(() => void browserNotifications().notify(reason, `${text} — Ô ăn quan`));
@@ -51,22 +51,22 @@ export class TabAttention {
 
   /** It waits no more (the opponent's turn, the challenge gone). */
   drop(reason: AttentionReason): void {
-    if (!this.waiting.some((entry) => entry.reason === reason)) return;
-    this.waiting = this.waiting.filter((entry) => entry.reason !== reason);
-    if (this.waiting.length === 0) this.#restore();
+    if (!this.#waiting.some((entry) => entry.reason === reason)) return;
+    this.#waiting = this.#waiting.filter((entry) => entry.reason !== reason);
+    if (this.#waiting.length === 0) this.#restore();
     else this.#show(this.#pageTitle);
   }
 
   clear(): void {
     browserNotifications().closeAll();
-    if (this.waiting.length === 0) return;
-    this.waiting = [];
+    if (this.#waiting.length === 0) return;
+    this.#waiting = [];
     this.#restore();
   }
 
   #show(pageTitle: string): void {
     this.#pageTitle = pageTitle;
-    this.#applied = `${MARK}${this.waiting.at(-1)!.text} — ${pageTitle}`;
+    this.#applied = `${MARK}${this.#waiting.at(-1)!.text} — ${pageTitle}`;
     document.title = this.#applied;
     setIcon(ALERT_ICON);
   }
