@@ -2,12 +2,18 @@ import { channel } from 'node:diagnostics_channel';
 import { env } from '$env/dynamic/private';
 import type { Handle, HandleFetch, HandleServerError } from '@sveltejs/kit';
 import { LANG_COOKIE, PAGE_ERROR_CHANNEL, pickLanguage, type PageError } from '@oanquan/protocol';
+import { parseTheme, THEME_COOKIE } from '$lib/settings/theme';
 
-/** The page language follows the browser until the player picks one (cookie `lang`). */
+/**
+ * The page language follows the browser until the player picks one (cookie
+ * `lang`); the theme follows the system until they pick one (cookie `theme`),
+ * written into the page so that its first paint is already in it.
+ */
 export const handle: Handle = async ({ event, resolve }) => {
   const lang = pickLanguage(event.cookies.get(LANG_COOKIE), event.request.headers.get('accept-language'));
+  const theme = parseTheme(event.cookies.get(THEME_COOKIE));
   event.locals.lang = lang;
-  return resolve(event, { transformPageChunk: ({ html }) => html.replace('%lang%', lang) });
+  return resolve(event, { transformPageChunk: ({ html }) => html.replace('%lang%', lang).replace('%theme%', theme) });
 };
 
 /**

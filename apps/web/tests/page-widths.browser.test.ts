@@ -27,6 +27,7 @@ function mainPages(game: FinishedGame): [string, string][] {
     ['/rules', '#rated'],
     ['/puzzles', 'main h1'],
     ['/leaderboard', 'main h1'],
+    ['/settings', '[data-settings-page]'],
     [`/p/${game.players[0].player.id}`, '[data-profile-name]'],
     [`/r/${game.roomCode}`, '[data-room][data-status="ended"] [data-result]'],
   ];
@@ -94,9 +95,9 @@ describe('pages at every width in Chromium', () => {
       // The menu opens on the links, each as large as a finger, and takes the reader where they lead.
       await phone.page.tap('header.site [data-nav-menu]');
       await phone.page.waitForSelector('header.site nav [data-nav-rules] >> visible=true');
-      await docsScreenshot(phone.page, `header-menu-${width}`, { clip: { x: 0, y: 0, width, height: 260 } });
+      await docsScreenshot(phone.page, `header-menu-${width}`, { clip: { x: 0, y: 0, width, height: 310 } });
       const links = await targets(phone.page, 'header.site nav');
-      expect(links.map((link) => link.what)).toEqual(['Luật chơi', 'Câu đố', 'Bảng xếp hạng']);
+      expect(links.map((link) => link.what)).toEqual(['Luật chơi', 'Câu đố', 'Bảng xếp hạng', 'Cài đặt']);
       for (const link of links) {
         expect(link.width, link.what).toBeGreaterThanOrEqual(FINGER);
         expect(link.height, link.what).toBeGreaterThanOrEqual(FINGER);

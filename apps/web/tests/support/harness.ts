@@ -66,15 +66,16 @@ export interface Player {
 
 /**
  * A browser context of its own (its own guest token), sowing shown
- * instantly unless `speed` says otherwise, so a click costs no animation.
+ * instantly unless `speed` says otherwise, so a click costs no animation;
+ * `speed: null` leaves the speed unchosen, as a newcomer's.
  */
 export async function newPlayer(
   browser: Browser,
-  options: BrowserContextOptions & { speed?: 'instant' | 'normal' | 'fast' | 'slow' } = {},
+  options: BrowserContextOptions & { speed?: 'instant' | 'normal' | 'fast' | 'slow' | null } = {},
 ): Promise<Player> {
   const { speed = 'instant', ...contextOptions } = options;
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, ...contextOptions });
-  await context.addInitScript((chosen) => localStorage.setItem('oanquan.speed', chosen), speed);
+  if (speed !== null) await context.addInitScript((chosen) => localStorage.setItem('oanquan.speed', chosen), speed);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

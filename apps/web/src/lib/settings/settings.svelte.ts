@@ -19,11 +19,12 @@ function isPreviewMode(value: unknown): value is PreviewMode {
 }
 
 /**
- * Player preferences kept in this browser. Reduced motion (the system
- * setting) always wins over the speed: nothing is animated then.
+ * Player preferences kept in this browser. Until a speed is chosen, the
+ * system's reduced-motion setting makes sowing instant; a chosen speed wins.
  */
 export class Settings {
-  speed = $state<Speed>('normal');
+  /** The speed this browser chose, or null to follow the system. */
+  chosenSpeed = $state<Speed | null>(null);
   reducedMotion = $state(false);
   preview = $state<PreviewMode>('auto');
 
@@ -31,7 +32,7 @@ export class Settings {
     if (typeof window === 'undefined') return;
     try {
       const stored = localStorage.getItem(SPEED_KEY);
-      if (isSpeed(stored)) this.speed = stored;
+      if (isSpeed(stored)) this.chosenSpeed = stored;
       const preview = localStorage.getItem(PREVIEW_KEY);
       if (isPreviewMode(preview)) this.preview = preview;
     } catch {
@@ -44,8 +45,12 @@ export class Settings {
     }
   }
 
+  get speed(): Speed {
+    return this.chosenSpeed ?? (this.reducedMotion ? 'instant' : 'normal');
+  }
+
   setSpeed(speed: Speed): void {
-    this.speed = speed;
+    this.chosenSpeed = speed;
     try {
       localStorage.setItem(SPEED_KEY, speed);
     } catch {
@@ -69,7 +74,7 @@ export class Settings {
 
   /** Multiplier of every animation duration; 0 means no animation. */
   get motionFactor(): number {
-    return this.reducedMotion ? 0 : FACTOR[this.speed];
+    return FACTOR[this.speed];
   }
 }
 

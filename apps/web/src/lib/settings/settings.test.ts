@@ -12,3 +12,15 @@ describe('the move preview setting', () => {
     expect([prefs.previewIn(false), prefs.previewIn(true)]).toEqual([false, false]);
   });
 });
+
+describe('the sowing speed', () => {
+  it('is instant under reduced motion until a speed is chosen, and the chosen speed wins', () => {
+    const prefs = new Settings();
+    expect([prefs.speed, prefs.motionFactor]).toEqual(['normal', 1]);
+    prefs.reducedMotion = true;
+    expect([prefs.speed, prefs.motionFactor]).toEqual(['instant', 0]);
+    prefs.setSpeed('slow');
+    expect(prefs.speed).toBe('slow');
+    expect(prefs.motionFactor).toBeGreaterThan(1);
+  });
+});
