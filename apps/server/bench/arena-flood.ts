@@ -10,14 +10,29 @@
  * times a second. Spectators watching the arena count what is pushed to
  * them. Prints people's ack p50/p99 in both phases and their ratio, what
  * the flood was answered (by status), and the bytes per push.
+ *
+ * Pinned (BENCH_PIN=0 leaves it out): the server and a PostgreSQL of the
+ * run's own on core 0, this process (people, watchers) and the flood's
+ * clients on core 1, so that the clients' work is not taken from the
+ * server's core; each phase then tells the server's CPU (its process and
+ * its database's) per move, and in the flood per request beyond what the
+ * moves cost without it. BENCH_CPU_PROF=<dir> writes the server's CPU
+ * profile there (node --cpu-prof) when it stops.
+ *
+ *   BENCH_BOARD=0 pnpm --filter @oanquan/server bench:arena
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ArenaView } from '@oanquan/protocol';
 import { startServerProcess } from '@oanquan/testkit';
 import { scratchTarget } from '../src/testing/databases.js';
 import { api, newAccount, newGuest, TestClient } from '../src/testing/live.js';
+import { pinnedPostgres } from './load/pinning.js';
+import { ProcessGroupWatch } from './load/process-stats.js';
 import { peoplePlaying, quantile } from './people-playing.js';
+import { pin, watchServer } from './server-share.js';
 
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 20);
 const READERS = Number(process.env.BENCH_FLOOD_READERS ?? 20);
@@ -27,20 +42,41 @@ const ENTRIES_PER_SECOND = Number(process.env.BENCH_FLOOD_ENTRIES_PER_SECOND ?? 
 const PAIRS = Number(process.env.BENCH_PEOPLE_PAIRS ?? 2);
 const WATCHERS = 3;
 const FLOOD_ADDRESS = '198.51.100.23';
+const PINNED = process.env.BENCH_PIN !== '0';
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const SERVER_CORE = 0;
+const CLIENTS_CORE = 1;
+
+/** What the server's core spent over a phase: its process and its database's, in ms. */
+interface PhaseCpu {
+  serverMs: number;
+  databaseMs: number;
+}
 
 export async function floodsBesidePeople(): Promise<void> {
   const engine = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgresql';
-  const scratch = await scratchTarget(engine);
+  // Pinned, the machine's PostgreSQL (shared with others, not to be moved) is replaced by one of the run's own on the server's core.
+  const ownPostgres = PINNED && engine === 'postgresql' ? await pinnedPostgres(SERVER_CORE) : null;
+  const scratch = ownPostgres ? await ownPostgres.database() : await scratchTarget(engine).then((s) => ({ url: s.target.kind === 'postgresql' ? s.target.url : null, drop: s.drop }));
   const server = await startServerProcess({
-    ...(scratch.target.kind === 'postgresql' ? { DATABASE_URL: scratch.target.url } : {}),
+    ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
     LOG_LEVEL: 'warn',
     ARENA_SCHEDULE: 'off',
     TRUST_PROXY: 'loopback',
     // The flood's guests and sockets are not what is measured here.
     RATE_LIMIT_GUESTS_PER_HOUR: '100000',
     MAX_SOCKETS_PER_ADDRESS: '100000',
-  });
+  }, { nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [] });
   const url = server.url;
+  const pinned = PINNED && pin(server.child.pid!, SERVER_CORE) && pin(process.pid, CLIENTS_CORE);
+  const watch = () => {
+    const serverWatch = watchServer(server.child.pid!);
+    const databaseWatch = ownPostgres ? new ProcessGroupWatch(() => ownPostgres.pids()) : null;
+    return (): PhaseCpu => {
+      const cpu = serverWatch.stop();
+      return { serverMs: cpu.mainMs + cpu.nicedMs + cpu.otherMs, databaseMs: (databaseWatch?.stop() ?? NaN) * 1000 };
+    };
+  };
   // A server that dies under the flood says why.
   let stopping = false;
   void server.exited.then((code) => {
@@ -58,7 +94,7 @@ export async function floodsBesidePeople(): Promise<void> {
       });
       await watcher.request('arena:watch', { code });
     }
-    const clients = floodClients(url, code);
+    const clients = floodClients(url, code, pinned);
     await clients.ready;
     console.error('flood bench: people play without the flood');
 
@@ -67,20 +103,27 @@ export async function floodsBesidePeople(): Promise<void> {
       const runs = await Promise.all(Array.from({ length: PAIRS }, () => peoplePlaying(url, () => performance.now() > endsAt, 0)));
       return runs.flat().sort((x, y) => x - y);
     };
+    let stopWatch = watch();
     const quiet = await people();
+    const quietCpu = stopWatch();
     const pushedBefore = { ...pushes };
     console.error('flood bench: people play beside the flood');
+    stopWatch = watch();
     clients.go();
     const flooded = await people();
     const answered = await clients.stop();
+    const floodCpu = stopWatch();
     const pushed = { count: pushes.count - pushedBefore.count, bytes: pushes.bytes - pushedBefore.bytes };
 
     const p = (values: number[], q: number) => quantile(values, q).toFixed(1);
     console.log(`\nfloods beside people's games (${engine}, ${PAIRS} pairs, ${PHASE_SECONDS} s a phase; ${READERS} readers, ${JOINERS} joiners then ${ENTRIES_PER_SECOND} joins and pauses a second, one address):`);
+    console.log(`  ${pinned ? `pinned: the server and its own PostgreSQL on core ${SERVER_CORE}, people, watchers and the flood's clients on core ${CLIENTS_CORE}` : 'unpinned'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     console.log(`  people's move acks without the flood: p50 ${p(quiet, 50)} ms, p99 ${p(quiet, 99)} ms (${quiet.length})`);
     console.log(`  people's move acks with the flood:    p50 ${p(flooded, 50)} ms, p99 ${p(flooded, 99)} ms (${flooded.length})`);
     console.log(`  p99 with / without: ${(quantile(flooded, 99) / quantile(quiet, 99)).toFixed(2)}`);
     console.log(`  the flood was answered: ${Object.entries(answered).sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    const requests = Object.values(answered).reduce((sum, n) => sum + n, 0);
+    console.log(`  ${cpuPerOperation(quietCpu, quiet.length, floodCpu, flooded.length, requests)}`);
     const each = pushed.count / WATCHERS;
     console.log(`  pushed to each watcher: ${each.toFixed(0)} pushes, ${(pushed.bytes / WATCHERS / 1024).toFixed(1)} KiB, ${(pushed.count ? pushed.bytes / pushed.count / 1024 : 0).toFixed(1)} KiB per push`);
     for (const watcher of watchers) watcher.close();
@@ -89,14 +132,30 @@ export async function floodsBesidePeople(): Promise<void> {
     server.child.kill('SIGTERM');
     await server.exited;
     await scratch.drop();
+    await ownPostgres?.destroy();
   }
+}
+
+/**
+ * The server's CPU per move without the flood, and per flood request with
+ * it: what the flood phase spent beyond its moves at the quiet phase's cost
+ * per move, over the requests the flood sent.
+ */
+function cpuPerOperation(quiet: PhaseCpu, quietMoves: number, flood: PhaseCpu, floodMoves: number, requests: number): string {
+  const perMove = (ms: number) => ms / quietMoves;
+  const perRequest = (floodMs: number, quietMs: number) => (floodMs - floodMoves * perMove(quietMs)) / requests;
+  const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+  return (
+    `server CPU: ${ms(perMove(quiet.serverMs))} ms a move without the flood (its database ${ms(perMove(quiet.databaseMs))} ms); ` +
+    `with it ${(flood.serverMs / 1000).toFixed(1)} s in all, ${ms(perRequest(flood.serverMs, quiet.serverMs))} ms a flood request beyond the moves (its database ${ms(perRequest(flood.databaseMs, quiet.databaseMs))} ms)`
+  );
 }
 
 /**
  * The flood's clients in a process of their own (arena-flood-clients.ts), below people's on the scheduler as an
  * attacker's machines would be, so that their thousands of requests do not delay the acks measured here.
  */
-function floodClients(url: string, code: string) {
+function floodClients(url: string, code: string, pinned: boolean) {
   const command = [process.execPath, '--import', 'tsx', 'bench/arena-flood-clients.ts'];
   const child = spawn('nice', ['-n', '10', ...command], {
     env: {
@@ -111,6 +170,8 @@ function floodClients(url: string, code: string) {
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  // `nice` becomes node itself (exec): same process id.
+  if (pinned) pin(child.pid!, CLIENTS_CORE);
   const messages = createInterface({ input: child.stdout! });
   const next = () => new Promise<Record<string, unknown>>((resolve, reject) => {
     child.once('exit', (status) => reject(new Error(`the flood's clients exited (${status})`)));
