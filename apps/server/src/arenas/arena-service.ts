@@ -29,7 +29,7 @@ export class ArenaService {
     private readonly now: () => Date = () => new Date(),
     freshMs = 0,
   ) {
-    this.boards = new ArenaBoards(db, freshMs);
+    this.boards = new ArenaBoards(db, freshMs, now);
   }
 
   /** A private arena of an account; casual, reached only by its code. */
@@ -88,7 +88,8 @@ export class ArenaService {
   /** Paused players are not paired again; the game they are playing still counts. */
   async pause(code: string, player: PublicPlayer): Promise<ArenaRow> {
     const arena = await this.find(code);
-    await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false } });
+    // active_since marks the change for the next read of the entrants (refreshBoard); a paused player's is not used otherwise.
+    await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false, activeSince: this.now() } });
     this.boards.changed(code, (board) => board.pause([player.id]));
     return arena;
   }
