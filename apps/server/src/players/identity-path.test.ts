@@ -48,4 +48,16 @@ describe.each(engines)('identifying a token on %s', (engine) => {
     expect(log.slice(sessionMark)).toEqual(['sql session-read']);
     expect(await refusal(players.readerOf('forged'))).toBe('UNAUTHORIZED');
   });
+
+  it('keeps a guest token found intact, and still refuses it once expired', async () => {
+    const guest = await services.players.newGuest();
+    const { guests } = services.players;
+    const claims = await guests.verify(guest.token);
+    expect(claims).toMatchObject({ player: guest.player });
+    // Kept, not shared: what a caller does to its copy changes nothing.
+    claims!.player.name = 'changed';
+    expect(await guests.verify(guest.token)).toMatchObject({ player: guest.player });
+    expect(await guests.verify(guest.token, new Date(claims!.expiresAt.getTime() + 1))).toBeNull();
+    expect(await guests.verify(`${guest.token.slice(0, -2)}AA`)).toBeNull();
+  });
 });
