@@ -68,16 +68,16 @@ export class ArenaService {
     return viewOf(arena, board, page, reader, this.now());
   }
 
-  /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. */
-  async join(code: string, player: PublicPlayer): Promise<ArenaRow> {
-    const arena = await this.find(code);
+  /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. `found`: the arena, if just read. */
+  async join(code: string, player: PublicPlayer, found?: ArenaRow): Promise<ArenaRow> {
+    const arena = found ?? (await this.find(code));
     if (phaseOf(arena, this.now()) === 'finished' || this.now() >= arena.endsAt) throw new ServiceError(ErrorCode.ArenaOver, 'This arena is over', 409);
-    const found = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
-    if (!found) throw guestRemoved();
-    if (arena.rated && found.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
+    const row = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
+    if (!row) throw guestRemoved();
+    if (arena.rated && row.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
     const entrant = await this.db.prisma.arenaPlayer.upsert({
       where: { arenaId_playerId: { arenaId: arena.id, playerId: player.id } },
-      create: { arenaId: arena.id, playerId: player.id, rating: found.rating, activeSince: this.now() },
+      create: { arenaId: arena.id, playerId: player.id, rating: row.rating, activeSince: this.now() },
       update: { active: true, activeSince: this.now() },
       select: { playerId: true, rating: true, active: true, activeSince: true, joinedAt: true },
     });

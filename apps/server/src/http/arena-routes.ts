@@ -58,9 +58,10 @@ export async function arenaRoutes(app: FastifyInstance, { players, costs, arenas
     const code = parseInput(arenaCode, request.params.code);
     // Charged before anything is read, so that a flood of joins past its budget costs no query.
     await charged(request, 'entry');
-    await arenas.find(code);
+    // Before the seat is paid for: no such arena, no seat.
+    const arena = await arenas.find(code);
     const player = await requirePaidPlayer(players, costs, request, 'seat');
-    await arenas.join(code, player);
+    await arenas.join(code, player, arena);
     void director.wake();
     return arenas.view(code, 1, player.id);
   });
