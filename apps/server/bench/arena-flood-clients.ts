@@ -4,7 +4,8 @@
  * acks: FLOOD_JOINERS guests, then on "go" on stdin FLOOD_READERS of them
  * read pages FLOOD_READS_PER_SECOND times a second each while the crowd
  * joins over 14 s, then joins and pauses FLOOD_ENTRIES_PER_SECOND times a
- * second; on "stop", prints how it was answered (by status) as one line.
+ * second; "pause" holds it until the next "go" (and says so as a line); on
+ * "stop", prints how it was answered (by status) as one line.
  */
 import { createInterface } from 'node:readline';
 import { ARENA_PAGE_SIZE } from '@oanquan/protocol';
@@ -20,7 +21,12 @@ const guests = await Promise.all(Array.from({ length: Number(process.env.FLOOD_J
 
 const answered: Record<string, number> = {};
 let flooding = true;
+let paused = false;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits while paused (between the bench's flooded blocks). */
+const resumed = async () => {
+  while (paused && flooding) await sleep(10);
+};
 const send = async (what: string, path: string, token: string, method = 'GET') => {
   const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address } }).catch(() => null);
   const key = `${what} ${response?.status ?? 'failed'}`;
@@ -32,15 +38,18 @@ async function flood(): Promise<void> {
   const pages = Math.ceil(guests.length / ARENA_PAGE_SIZE);
   const reading = guests.slice(0, readers).map(async (guest, i) => {
     for (let n = 0; flooding; n++) {
+      await resumed();
       void send('read', `/api/arenas/${code}?page=${1 + ((i + n) % pages)}`, guest.token);
       await sleep(1000 / readsPerSecond);
     }
   });
   for (let i = 0; flooding && i < guests.length; i++) {
+    await resumed();
     void send('join', `/api/arenas/${code}/join`, guests[i]!.token, 'POST');
     await sleep(14_000 / guests.length);
   }
   for (let n = 0; flooding; n++) {
+    await resumed();
     const action = n % 2 === 0 ? 'pause' : 'join';
     void send(action, `/api/arenas/${code}/${action}`, guests[n % guests.length]!.token, 'POST');
     await sleep(1000 / entriesPerSecond);
@@ -52,7 +61,14 @@ console.log(JSON.stringify({ ready: true }));
 const lines = createInterface({ input: process.stdin });
 let flooded: Promise<void> | undefined;
 lines.on('line', (line) => {
-  if (line === 'go') flooded = flood();
+  if (line === 'go') {
+    paused = false;
+    flooded ??= flood();
+  }
+  if (line === 'pause') {
+    paused = true;
+    console.log(JSON.stringify({ paused: true }));
+  }
   if (line === 'stop') {
     flooding = false;
     void (flooded ?? Promise.resolve()).then(() => {

@@ -52,12 +52,15 @@ const envSchema = z.object({
   /**
    * Arena standings read (a page, a player's arenas, watching) and joins or
    * pauses, per minute, per player and per address. A page costs well under
-   * a millisecond; an address's budget is a few hundred people's.
+   * a millisecond; an address's budget of reads is a few hundred people's.
+   * A join costs the server several (its seat, its row, the pairing that
+   * follows: about 7 ms and 2 ms of the database's in bench:arena), so an
+   * address's joins are a class's at once, a school's over a few minutes.
    */
   ARENA_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   ARENA_READS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(1200),
   ARENA_ENTRIES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  ARENA_ENTRIES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  ARENA_ENTRIES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   /** Open sockets one player, and one remote address, may hold on this process; more are refused at the handshake. */
   MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).default(10),
   // A school or a mobile carrier puts a few hundred people, a tab or two each, behind one address.

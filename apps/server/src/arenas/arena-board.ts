@@ -41,10 +41,35 @@ export class ArenaBoard<G extends GameRow = GameRow> {
   private index: Map<string, Standing> | null = null;
   /** Counted with each ranking, so a reader's line says why they wait without going over every entrant. */
   private counts: { active: number; free: number } = { active: 0, free: 0 };
+  /** When the entrants were last read whole, and last read at all (the clock their rows are written with, in ms). */
+  private entrantsWholeAt = -Infinity;
+  private entrantsAt = -Infinity;
 
   setEntrants(entrants: readonly EntrantRow[]): this {
     this.entrants = new Map(entrants.map((entrant) => [entrant.playerId, entrant]));
     this.ranked = null;
+    return this;
+  }
+
+  /**
+   * From when the next read of the entrants must fetch those who joined or
+   * paused (less a margin for clocks and commits), or null to read them
+   * whole: the first time, and every `wholeMs` for what no join or pause
+   * marks (a rename, a row gone with its player).
+   */
+  entrantsSince(now: number, wholeMs: number, marginMs: number): Date | null {
+    return now - this.entrantsWholeAt >= wholeMs ? null : new Date(this.entrantsAt - marginMs);
+  }
+
+  /** The entrants read at `at`: all of them (`since` null) or those changed since `since`. */
+  readEntrants(entrants: readonly EntrantRow[], since: Date | null, at: number): this {
+    if (since === null) {
+      this.setEntrants(entrants);
+      this.entrantsWholeAt = at;
+    } else {
+      for (const entrant of entrants) this.setEntrant(entrant);
+    }
+    this.entrantsAt = at;
     return this;
   }
 

@@ -35,6 +35,8 @@ export class ArenaBoards {
   constructor(
     private readonly db: { prisma: Pick<Tx, '$queryRaw'> },
     private readonly freshMs: number,
+    /** The clock joins and pauses are written with. */
+    private readonly now: () => Date = () => new Date(),
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
@@ -84,7 +86,7 @@ export class ArenaBoards {
         SELECT id::text AS id, code, name, pool, rules, rated, starts_at AS "startsAt", ends_at AS "endsAt", finished_at AS "finishedAt"
         FROM arena WHERE code = ${code}`;
       if (!arena) throw new ServiceError(ErrorCode.ArenaNotFound, 'No such arena', 404);
-      await refreshBoard(this.db.prisma, arena.id, kept.board);
+      await refreshBoard(this.db.prisma, arena.id, kept.board, this.now());
       kept.arena = arena;
       kept.final = arena.finishedAt !== null;
     } catch (error) {

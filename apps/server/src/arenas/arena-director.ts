@@ -213,13 +213,14 @@ export class ArenaDirector implements MatchObserver {
   }
 
   private async pairArena(tx: Tx, arena: ArenaRow, board: ArenaBoard<ArenaGameRow>, now: Date): Promise<ArenaTick> {
-    await refreshBoard(tx, arena.id, board);
+    await refreshBoard(tx, arena.id, board, this.now());
     const pairs: ArenaTick['pairs'] = [];
     const phase = phaseOf(arena, now);
     const gone = board.standings().filter((s) => s.noShow).map((s) => s.playerId);
     if (gone.length > 0) {
       // Not there for their last game: paused as if they had left, so nobody else waits on them; joining again resumes.
-      await tx.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: { in: gone } }, data: { active: false } });
+      // Marked as a pause is (active_since), when it is written: the next read of the entrants looks back from then.
+      await tx.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: { in: gone } }, data: { active: false, activeSince: this.now() } });
       board.pause(gone);
     }
     const standings = board.standings();

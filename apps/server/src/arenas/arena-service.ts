@@ -34,7 +34,7 @@ export class ArenaService {
     freshMs = 0,
     private readonly repeatAfterMs = ARENA_REPEAT_AFTER_MS,
   ) {
-    this.boards = new ArenaBoards(db, freshMs);
+    this.boards = new ArenaBoards(db, freshMs, now);
   }
 
   /** A private arena of an account; casual, reached only by its code. */
@@ -73,16 +73,16 @@ export class ArenaService {
     return viewOf(arena, board, page, reader, this.now(), this.repeatAfterMs);
   }
 
-  /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. */
-  async join(code: string, player: PublicPlayer): Promise<ArenaRow> {
-    const arena = await this.find(code);
+  /** Joining again resumes a paused player. Rated arenas are for accounts, as the rated queue is. `found`: the arena, if just read. */
+  async join(code: string, player: PublicPlayer, found?: ArenaRow): Promise<ArenaRow> {
+    const arena = found ?? (await this.find(code));
     if (phaseOf(arena, this.now()) === 'finished' || this.now() >= arena.endsAt) throw new ServiceError(ErrorCode.ArenaOver, 'This arena is over', 409);
-    const found = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
-    if (!found) throw guestRemoved();
-    if (arena.rated && found.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
+    const row = await this.db.prisma.player.findUnique({ where: { id: player.id }, select: { rating: true, passwordHash: true } });
+    if (!row) throw guestRemoved();
+    if (arena.rated && row.passwordHash === null) throw new ServiceError(ErrorCode.AccountRequired, 'Rated arenas need an account', 403);
     const entrant = await this.db.prisma.arenaPlayer.upsert({
       where: { arenaId_playerId: { arenaId: arena.id, playerId: player.id } },
-      create: { arenaId: arena.id, playerId: player.id, rating: found.rating, activeSince: this.now() },
+      create: { arenaId: arena.id, playerId: player.id, rating: row.rating, activeSince: this.now() },
       update: { active: true, activeSince: this.now() },
       select: { playerId: true, rating: true, active: true, activeSince: true, joinedAt: true },
     });
@@ -93,7 +93,8 @@ export class ArenaService {
   /** Paused players are not paired again; the game they are playing still counts. */
   async pause(code: string, player: PublicPlayer): Promise<ArenaRow> {
     const arena = await this.find(code);
-    await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false } });
+    // active_since marks the change for the next read of the entrants (refreshBoard); a paused player's is not used otherwise.
+    await this.db.prisma.arenaPlayer.updateMany({ where: { arenaId: arena.id, playerId: player.id }, data: { active: false, activeSince: this.now() } });
     this.boards.changed(code, (board) => board.pause([player.id]));
     return arena;
   }

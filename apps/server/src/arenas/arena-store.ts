@@ -31,10 +31,12 @@ export function phaseOf(arena: Pick<ArenaRow, 'startsAt' | 'endsAt' | 'finishedA
   return now < arena.endsAt ? 'running' : 'ending';
 }
 
-export async function entrantsOf(db: Reader, arenaId: string): Promise<EntrantRow[]> {
+/** An arena's entrants, or those who joined or paused since `since` (a join or a pause sets active_since). */
+export async function entrantsOf(db: Reader, arenaId: string, since: Date | null = null): Promise<EntrantRow[]> {
   return db.$queryRaw<EntrantRow[]>`
     SELECT ap.player_id AS "playerId", p.name, ap.rating, ap.active, ap.active_since AS "activeSince", ap.joined_at AS "joinedAt"
-    FROM arena_player ap JOIN player p ON p.id = ap.player_id WHERE ap.arena_id = ${arenaId}::uuid`;
+    FROM arena_player ap JOIN player p ON p.id = ap.player_id
+    WHERE ap.arena_id = ${arenaId}::uuid AND (${since}::timestamptz IS NULL OR ap.active_since >= ${since}::timestamptz)`;
 }
 
 /** The games made since `since` but those `seen`, and those of `live` (in play at the last read) that have ended. */
@@ -56,11 +58,31 @@ export async function gamesOf(db: Reader, arenaId: string, { since, seen, live }
  */
 const CLOCKS_AND_COMMITS_MS = 60_000;
 
-/** Brings a board up to the rows: every entrant (joins and pauses), the games in play that have ended, the games made since its last read. */
-export async function refreshBoard(db: Reader, arenaId: string, board: ArenaBoard<ArenaGameRow>): Promise<ArenaBoard<ArenaGameRow>> {
-  const entrants = await entrantsOf(db, arenaId);
+/**
+ * Entrants are read whole this often; in between, only those who joined or
+ * paused since the last read, so that a tick of a large arena does not read
+ * and parse every entrant again.
+ */
+const ENTRANTS_WHOLE_MS = 60_000;
+
+/**
+ * A join or a pause carries its writer's clock and commits within a
+ * transaction's length (a tick's, at most 15 s) of it: read from this far
+ * before the last read.
+ */
+const ENTRANT_CHANGES_MARGIN_MS = 20_000;
+
+/**
+ * Brings a board up to the rows: the entrants who joined or paused since its
+ * last read (all of them now and then), the games in play that have ended,
+ * the games made since. `now`: the clock joins and pauses are written with.
+ */
+export async function refreshBoard(db: Reader, arenaId: string, board: ArenaBoard<ArenaGameRow>, now: Date = new Date()): Promise<ArenaBoard<ArenaGameRow>> {
+  const at = now.getTime();
+  const since = board.entrantsSince(at, ENTRANTS_WHOLE_MS, ENTRANT_CHANGES_MARGIN_MS);
+  const entrants = await entrantsOf(db, arenaId, since);
   const games = await gamesOf(db, arenaId, board.pending(CLOCKS_AND_COMMITS_MS));
-  return board.setEntrants(entrants).apply(games);
+  return board.readEntrants(entrants, since, at).apply(games);
 }
 
 export function summaryOf(arena: ArenaRow, players: number, now: Date): ArenaSummary {

@@ -27,10 +27,14 @@ export interface ArenaRouteOptions {
  * many come, and is answered without waiting for it.
  */
 export async function arenaRoutes(app: FastifyInstance, { players, costs, arenas, director, limits }: ArenaRouteOptions) {
-  /** The reader, when they sent a token (a read needs none), after their address's budget and then their own are charged. */
+  /**
+   * The reader, when they sent a token (a read needs none), after their address's budget and then their own are charged;
+   * a read knows a guest by their token alone (PlayerService.readerOf).
+   */
   const charged = async (request: FastifyRequest, act: ArenaAct): Promise<string | null> => {
     await limits.take(act, null, requestAddress(request));
-    const reader = sessionToken(request) ? (await requirePlayer(players, request)).id : null;
+    const token = sessionToken(request);
+    const reader = !token ? null : act === 'read' ? await players.readerOf(token) : (await requirePlayer(players, request)).id;
     if (reader !== null) await limits.takePersonal(act, reader);
     return reader;
   };
@@ -52,18 +56,20 @@ export async function arenaRoutes(app: FastifyInstance, { players, costs, arenas
 
   app.post<{ Params: { code: string } }>('/arenas/:code/join', async (request): Promise<ArenaView> => {
     const code = parseInput(arenaCode, request.params.code);
-    await arenas.find(code);
+    // Charged before anything is read, so that a flood of joins past its budget costs no query.
     await charged(request, 'entry');
+    // Before the seat is paid for: no such arena, no seat.
+    const arena = await arenas.find(code);
     const player = await requirePaidPlayer(players, costs, request, 'seat');
-    await arenas.join(code, player);
+    await arenas.join(code, player, arena);
     void director.wake();
     return arenas.view(code, 1, player.id);
   });
 
   app.post<{ Params: { code: string } }>('/arenas/:code/pause', async (request): Promise<ArenaView> => {
     const code = parseInput(arenaCode, request.params.code);
-    const player = await requirePlayer(players, request);
     await charged(request, 'entry');
+    const player = await requirePlayer(players, request);
     await arenas.pause(code, player);
     void director.wake();
     return arenas.view(code, 1, player.id);

@@ -5,6 +5,9 @@ import { ServerKey } from './server-key.js';
 
 const PREFIX = 'g.';
 
+/** Intact tokens kept verified: a few megabytes at most. */
+const VERIFIED_KEPT = 10_000;
+
 /** What a guest token carries: who, under what name, until when (seconds since the epoch). */
 const claims = z.tuple([z.string().uuid(), z.string().min(1).max(32), z.number().int().positive()]);
 
@@ -30,6 +33,12 @@ export function isGuestToken(token: string): boolean {
  */
 export class GuestTokens {
   private readonly key: ServerKey;
+  /**
+   * Tokens found intact lately (a token never changes): a guest's every
+   * request, a crowd's reads among them, is not signed again. Only intact
+   * ones are kept, the oldest forgotten first.
+   */
+  private readonly verified = new Map<string, GuestClaims>();
 
   constructor(
     db: Database,
@@ -45,10 +54,15 @@ export class GuestTokens {
 
   /** The claims of an intact, unexpired token; null for anything else. */
   async verify(token: string, now = new Date()): Promise<GuestClaims | null> {
-    const parsed = claims.safeParse(await this.key.open(PREFIX, token));
-    if (!parsed.success) return null;
-    const [id, name, expiry] = parsed.data;
-    const expiresAt = new Date(expiry * 1000);
-    return expiresAt > now ? { player: { id, name }, expiresAt } : null;
+    let found = this.verified.get(token);
+    if (!found) {
+      const parsed = claims.safeParse(await this.key.open(PREFIX, token));
+      if (!parsed.success) return null;
+      const [id, name, expiry] = parsed.data;
+      found = { player: { id, name }, expiresAt: new Date(expiry * 1000) };
+      this.verified.set(token, found);
+      if (this.verified.size > VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    }
+    return found.expiresAt > now ? { player: { ...found.player }, expiresAt: found.expiresAt } : null;
   }
 }

@@ -30,4 +30,34 @@ describe.each(engines)('identifying a token on %s', (engine) => {
     expect(await refusal(players.identify(guest.token))).toBe('UNAUTHORIZED');
     expect(await refusal(players.identify('forged'))).toBe('UNAUTHORIZED');
   });
+
+  it('knows the reader of public standings from a guest token without a query, and refuses an altered one', async () => {
+    const { db, log } = loggedDatabase(services.db);
+    const players = new PlayerService(db);
+    const guest = await seatedGuest(services.players);
+    // The signing key is read once per process.
+    await players.readerOf(guest.token);
+    const mark = log.length;
+    expect(await players.readerOf(guest.token)).toBe(guest.player.id);
+    expect(log.slice(mark)).toEqual([]);
+    expect(await refusal(players.readerOf(`${guest.token.slice(0, -2)}xx`))).toBe('UNAUTHORIZED');
+    // An account's session is read as any act's is.
+    const session = await services.players.sessions.open(guest.player.id);
+    const sessionMark = log.length;
+    expect(await players.readerOf(session.token)).toBe(guest.player.id);
+    expect(log.slice(sessionMark)).toEqual(['sql session-read']);
+    expect(await refusal(players.readerOf('forged'))).toBe('UNAUTHORIZED');
+  });
+
+  it('keeps a guest token found intact, and still refuses it once expired', async () => {
+    const guest = await services.players.newGuest();
+    const { guests } = services.players;
+    const claims = await guests.verify(guest.token);
+    expect(claims).toMatchObject({ player: guest.player });
+    // Kept, not shared: what a caller does to its copy changes nothing.
+    claims!.player.name = 'changed';
+    expect(await guests.verify(guest.token)).toMatchObject({ player: guest.player });
+    expect(await guests.verify(guest.token, new Date(claims!.expiresAt.getTime() + 1))).toBeNull();
+    expect(await guests.verify(`${guest.token.slice(0, -2)}AA`)).toBeNull();
+  });
 });

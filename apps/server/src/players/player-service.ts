@@ -51,6 +51,21 @@ export class PlayerService {
     return (await this.identify(token)).player;
   }
 
+  /**
+   * Whose own line a read of public standings shows, without their row: a
+   * guest's id from their token's checked signature alone, an account's
+   * from its session. The line is one anyone can read, so a flood of guests
+   * reading costs no lookup each; acts that change something identify.
+   */
+  async readerOf(token: unknown): Promise<string> {
+    if (typeof token === 'string' && token.length <= MAX_TOKEN_LENGTH && isGuestToken(token)) {
+      const claims = await this.guests.verify(token);
+      if (!claims) throw unauthorized('Forged, altered or expired guest token');
+      return claims.player.id;
+    }
+    return (await this.identify(token)).player.id;
+  }
+
   async identify(token: unknown): Promise<Identity> {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
       throw unauthorized('A session token is required');
