@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArenaView } from '@oanquan/protocol';
 import { waitForPly } from './support/room-flow.js';
-import { horizontalOverflow, newPlayer, startPostgresHarness, type Player, type PostgresHarness } from './support/harness.js';
+import { docsScreenshot, horizontalOverflow, newPlayer, startPostgresHarness, type Player, type PostgresHarness } from './support/harness.js';
 
 /** A statement on the server's database, as an operator would run it (the arena's clock moved on, a schedule's arena made). */
 async function sql(url: string, statement: string): Promise<void> {
@@ -146,6 +146,7 @@ describe('an arena in Chromium', () => {
     await b.page.waitForSelector('[data-arena-wait="rematch"]');
     expect(await a.page.textContent('[data-arena-wait]')).toMatch(new RegExp(`^Waiting for another opponent: you will play ${await nameOf(b)} again in (9|10):\\d\\d\\.$`));
     expect(await b.page.textContent('[data-arena-wait]')).toMatch(new RegExp(`^Đang chờ một đối thủ khác: bạn sẽ gặp lại ${await nameOf(a)} sau (9|10):\\d\\d\\.$`));
+    await docsScreenshot(b.page, 'arena-waiting-320', { fullPage: true });
     for (const p of [a, b]) {
       expect(await horizontalOverflow(p.page)).toBe(0);
       const box = await p.page.locator('[data-arena-wait]').boundingBox();

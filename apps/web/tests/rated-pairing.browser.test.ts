@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { PlayerProfile } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
+import { docsScreenshot, horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness, type Player } from './support/harness.js';
 import { playPly } from './support/room-flow.js';
 
 const seatOf = async (page: Page) => Number(await page.getAttribute('[data-room]', 'data-seat'));
@@ -98,6 +98,7 @@ describe('a rated pairing from the queue in Chromium', () => {
     expect(await a.page.textContent(`[data-rating-change="${seatB}"]`)).toBe('pairing_1 over the pair: 1500 → 1500 (±0)');
     expect(await b.page.textContent(`[data-rating-change="${seatB}"]`)).toBe('Điểm xếp hạng qua cặp ván: 1500 → 1500 (±0)');
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
+    await docsScreenshot(b.page, 'pair-result-320', { fullPage: true });
     // Someone who only watches sees the pair too, the first seat first.
     const watcher = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
     await watcher.page.goto(a.page.url());
