@@ -183,6 +183,7 @@ export const en = {
   'time.controlSeconds': '{initial} s + {seconds} s',
   'time.controlMixed': '{minutes} min {initial} s + {seconds} s',
 
+  'list.ply': '1 move',
   'list.plies': '{n} moves',
   'list.watch': 'Watch',
   'list.replay': 'Replay',

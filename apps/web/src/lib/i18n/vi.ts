@@ -181,6 +181,7 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'time.controlSeconds': '{initial} giây + {seconds} giây',
   'time.controlMixed': '{minutes} phút {initial} giây + {seconds} giây',
 
+  'list.ply': '1 nước',
   'list.plies': '{n} nước',
   'list.watch': 'Xem',
   'list.replay': 'Xem lại',
