@@ -146,7 +146,8 @@ describe('an arena in Chromium', () => {
     await b.page.waitForSelector('[data-arena-wait="rematch"]');
     expect(await a.page.textContent('[data-arena-wait]')).toMatch(new RegExp(`^Waiting for another opponent: you will play ${await nameOf(b)} again in (9|10):\\d\\d\\.$`));
     expect(await b.page.textContent('[data-arena-wait]')).toMatch(new RegExp(`^Đang chờ một đối thủ khác: bạn sẽ gặp lại ${await nameOf(a)} sau (9|10):\\d\\d\\.$`));
-    await docsScreenshot(b.page, 'arena-waiting-320', { fullPage: true });
+    await b.page.locator('[data-arena-wait]').scrollIntoViewIfNeeded();
+    await docsScreenshot(b.page, 'arena-waiting-320');
     for (const p of [a, b]) {
       expect(await horizontalOverflow(p.page)).toBe(0);
       const box = await p.page.locator('[data-arena-wait]').boundingBox();

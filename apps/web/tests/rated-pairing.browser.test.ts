@@ -98,7 +98,8 @@ describe('a rated pairing from the queue in Chromium', () => {
     expect(await a.page.textContent(`[data-rating-change="${seatB}"]`)).toBe('pairing_1 over the pair: 1500 → 1500 (±0)');
     expect(await b.page.textContent(`[data-rating-change="${seatB}"]`)).toBe('Điểm xếp hạng qua cặp ván: 1500 → 1500 (±0)');
     expect(await horizontalOverflow(b.page)).toBeLessThanOrEqual(0);
-    await docsScreenshot(b.page, 'pair-result-320', { fullPage: true });
+    await b.page.locator('[data-pair-score]').scrollIntoViewIfNeeded();
+    await docsScreenshot(b.page, 'pair-result-320');
     // Someone who only watches sees the pair too, the first seat first.
     const watcher = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
     await watcher.page.goto(a.page.url());
