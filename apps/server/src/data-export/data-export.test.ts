@@ -189,7 +189,7 @@ describe.each(engines)('downloading one’s data (%s)', (engine) => {
     const identity = await suite.app.http.players.identify(alice.token);
     const now = new Date();
     const whole = await collect(new AccountExport(suite.db).document(identity, now));
-    const paged = await collect(new AccountExport(suite.db, 1).document(identity, now));
+    const paged = await collect(new AccountExport(suite.db, { rows: 1, games: 1 }).document(identity, now));
     expect(JSON.parse(paged).games).toHaveLength(2);
     expect(paged).toBe(whole);
   });
