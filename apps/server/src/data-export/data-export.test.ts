@@ -27,6 +27,7 @@ describe.each(engines)('downloading one’s data (%s)', (engine) => {
   let carol: Account;
   let played: string;
   let strangers: string;
+  let rated: string;
 
   /** Alice plays Bob through the sockets and resigns; the rest of what the site can hold about her (and about others, which must stay out) is written as rows. */
   it('is given every table that names the player', async () => {
@@ -47,7 +48,7 @@ describe.each(engines)('downloading one’s data (%s)', (engine) => {
 
     const { prisma } = suite.db;
     const template = await prisma.match.findUniqueOrThrow({ where: { id: played } });
-    const rated = await prisma.match.create({
+    const ratedMatch = await prisma.match.create({
       data: {
         roomId: template.roomId,
         number: 2,
@@ -64,12 +65,14 @@ describe.each(engines)('downloading one’s data (%s)', (engine) => {
         ratingChanges: [{ before: 1500, after: 1480 }, { before: 1500, after: 1520 }],
       },
     });
+    rated = ratedMatch.id;
     strangers = (
       await prisma.match.create({
         data: { roomId: template.roomId, number: 3, rules: template.rules!, position: template.position!, player0Id: bob.player.id, player1Id: carol.player.id },
       })
     ).id;
-    await prisma.matchAnalysis.create({ data: { matchId: rated.id, status: 'queued', depth: 8, total: 2, requestedById: alice.player.id } });
+    // Failed, so that the analysis workers leave it as it is.
+    await prisma.matchAnalysis.create({ data: { matchId: ratedMatch.id, status: 'failed', depth: 8, total: 2, requestedById: alice.player.id } });
     await prisma.follow.createMany({
       data: [
         { followerId: alice.player.id, followeeId: bob.player.id },
@@ -167,14 +170,14 @@ describe.each(engines)('downloading one’s data (%s)', (engine) => {
     expect(game.moves).toEqual(
       match.moves.map((move) => expect.objectContaining({ ply: move.ply, square: move.square, dir: move.dir, remainingMs: move.remainingMs, at: iso(move.createdAt) })),
     );
-    expect(file.games.find((each) => each.rated)).toMatchObject({ seat: 1, ratingChange: { before: 1500, after: 1520 } });
-    expect(file.ratingHistory).toEqual([{ matchId: file.games.find((each) => each.rated)!.id, at: expect.any(String), before: 1500, after: 1520 }]);
+    expect(file.games.find((each) => each.id === rated)).toMatchObject({ seat: 1, ratingChange: { before: 1500, after: 1520 } });
+    expect(file.ratingHistory).toEqual([{ matchId: rated, at: expect.any(String), before: 1500, after: 1520 }]);
 
     expect(file.following).toEqual([{ player: { id: bob.player.id, name: bob.player.name, botLevel: null }, since: expect.any(String) }]);
     expect(file.followers).toEqual({ count: 1 });
     expect(file.blocks.map((block) => block.player.id)).toEqual([carol.player.id]);
     expect(file.puzzleAttempts).toEqual([expect.objectContaining({ solved: true, ratingBefore: 1500, ratingAfter: 1530 })]);
-    expect(file.analysisRequests).toEqual([expect.objectContaining({ status: 'queued' })]);
+    expect(file.analysisRequests).toEqual([{ matchId: rated, status: 'failed', requestedAt: expect.any(String) }]);
     expect(file.rooms.map((room) => room.code)).toEqual([(await prisma.room.findUniqueOrThrow({ where: { id: match.roomId } })).code]);
     expect(file.challenges).toHaveLength(2);
     expect(file.challenges).toEqual(expect.arrayContaining([
