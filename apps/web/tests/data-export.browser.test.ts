@@ -85,6 +85,14 @@ describe('downloading one’s data from the account page, in Chromium on a 320 p
     expect(file.games).toEqual([]);
     await page.waitForSelector(`[data-export] [role="status"]:text-is("Downloaded ${name}.")`);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // Three an hour (RATE_LIMIT_EXPORTS_PER_HOUR): the fourth is refused on the page, not as a failed download.
+    await downloaded(page);
+    await downloaded(page);
+    await page.click('[data-export-download]');
+    const refusal = await page.waitForSelector('[data-export-error="RATE_LIMITED"]');
+    expect(await refusal.textContent()).toMatch(/^Too many attempts from you or your network; try again in \d+ min\.$/);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 });

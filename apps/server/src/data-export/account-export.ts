@@ -80,7 +80,7 @@ export class AccountExport {
   }
 
   /** The profile of a guest without a row is their token's: a new player's, with nothing stored. */
-  async profile(identity: Identity): Promise<ExportedProfile> {
+  private async profile(identity: Identity): Promise<ExportedProfile> {
     const id = identity.player.id;
     const row = await this.db.prisma.player.findUnique({ where: { id }, include: { puzzleRating: true } });
     if (!row) {
