@@ -2,7 +2,9 @@ import { ErrorCode, dataExport, type DataExport } from '@oanquan/protocol';
 import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/databases.js';
 import { api, newAccount, newGuest, newRoom, scriptedGame, TestClient } from '../testing/live.js';
+import { seedPlayedGames } from '../testing/played-games.js';
 import { appForSuite } from '../testing/suite-app.js';
+import { waitFor } from '../testing/wait-for.js';
 import { AccountExport } from './account-export.js';
 
 type Account = Awaited<ReturnType<typeof newAccount>>;
@@ -223,5 +225,24 @@ describe.each(engines)('downloading one’s data (%s)', (engine) => {
   it('refuses a request without a session', async () => {
     const response = await fetch(`${suite.url}/api/account/export`);
     expect(response.status).toBe(401);
+  });
+});
+
+describe.each(engines)('a download nobody reads (%s)', (engine) => {
+  const suite = appForSuite(engine, {}, { EXPORTS_AT_ONCE: '1', EXPORT_STALL_MS: '1000', RATE_LIMIT_EXPORTS_PER_HOUR: '100', RATE_LIMIT_EXPORTS_PER_ADDRESS_PER_HOUR: '100' });
+
+  it('holds its place among those running until it is cut as stalled', { timeout: 120_000 }, async () => {
+    // About 15 MB of moves: more than the sockets' buffers hold, so the unread download cannot finish by itself.
+    const { me } = await seedPlayedGames(suite.db, 1000, 120);
+    const { token } = await suite.app.http.players.sessions.open(me);
+    const reader = new AbortController();
+    const unread = await fetch(`${suite.url}/api/account/export`, { headers: { authorization: `Bearer ${token}` }, signal: reader.signal });
+    expect(unread.status).toBe(200);
+    const refused = await download(suite.url, token);
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: ErrorCode.Busy });
+    await waitFor('the stalled download to be cut', async () => (await download(suite.url, token)).status === 200);
+    await expect(unread.text()).rejects.toThrow();
+    reader.abort();
   });
 });

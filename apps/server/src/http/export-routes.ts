@@ -15,6 +15,8 @@ export interface ExportRouteOptions {
   exporter: AccountExport;
   limits: ExportLimits;
   schemeOf: (request: IncomingMessage) => 'http' | 'https';
+  /** A download whose reader takes nothing more for this long is cut, so that a reader who stops cannot hold its place for ever. */
+  stallMs: number;
 }
 
 /** The download's name: the username (a guest's id, for one without), and the day, in a form every browser keeps. */
@@ -34,16 +36,31 @@ function attachment(name: string): string {
  * refused from another site as writes are: each one spends the asker's
  * budget, which another site must not spend for them.
  */
-export async function exportRoutes(app: FastifyInstance, { players, exporter, limits, schemeOf }: ExportRouteOptions) {
+export async function exportRoutes(app: FastifyInstance, { players, exporter, limits, schemeOf, stallMs }: ExportRouteOptions) {
   app.get('/account/export', async (request, reply) => {
     const refusal = crossSiteRefusal(request.raw, schemeOf(request.raw));
     if (refusal) throw new ServiceError(ErrorCode.CrossSite, refusal, 403);
     const identity = await requireIdentity(players, request);
     const { release } = await limits.admit(identity.player.id, requestAddress(request));
     const now = new Date();
-    const body = Readable.from(exporter.document(identity, now), { objectMode: false });
-    // Ended, failed or abandoned by the client: the place is given back once the stream closes.
-    body.once('close', release);
+    const pieces = exporter.document(identity, now);
+    let stalled: NodeJS.Timeout | undefined;
+    const body = Readable.from(
+      (async function* () {
+        for await (const piece of pieces) {
+          // Counted while a piece waits for the reader (a full socket stops the pulls), not while the database is read.
+          stalled = setTimeout(() => body.destroy(new Error('download stalled: its reader took nothing for too long')), stallMs);
+          yield piece;
+          clearTimeout(stalled);
+        }
+      })(),
+      { objectMode: false },
+    );
+    // Ended, failed, cut or abandoned by the client: the place is given back once the stream closes.
+    body.once('close', () => {
+      clearTimeout(stalled);
+      release();
+    });
     return reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', attachment(exportFileName(identity.player, identity.username, now)))

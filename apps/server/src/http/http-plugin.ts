@@ -78,7 +78,7 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
           windowMs: 3_600_000,
           atOnce: config.EXPORTS_AT_ONCE,
         });
-        await api.register(exportRoutes, { players, exporter: new AccountExport(db), limits: exportLimits, schemeOf });
+        await api.register(exportRoutes, { players, exporter: new AccountExport(db), limits: exportLimits, schemeOf, stallMs: config.EXPORT_STALL_MS });
         await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
         api.all('/*', async (_request, reply) => {
           const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };
