@@ -242,6 +242,16 @@ const envSchema = z.object({
   PUZZLES_AT_START: z.coerce.number().int().min(0).optional(),
   PUZZLE_MINING: z.enum(['on', 'off']).optional(),
   PUZZLE_MINING_POLL_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * Downloads of everything one holds (GET /api/account/export), per hour,
+   * per person and per address: each reads every game they ever played. A
+   * process streams this many at once at most; more are refused as BUSY.
+   */
+  RATE_LIMIT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  RATE_LIMIT_EXPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  EXPORTS_AT_ONCE: z.coerce.number().int().min(1).default(4),
+  /** A download whose reader takes nothing more for this long is cut, and its place given back. */
+  EXPORT_STALL_MS: z.coerce.number().int().min(100).default(60_000),
   /** Puzzle moves sent per minute, per person (player or address), and per address. */
   RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PUZZLE_MOVES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),

@@ -49,7 +49,7 @@ const layers: { name: string; holds: string[] }[] = [
   { name: 'the match as stored, and players', holds: ['match-records/', 'players/'] },
   { name: 'what keeps a process current', holds: ['live/'] },
   { name: 'the referee', holds: ['matches/'] },
-  { name: 'around the referee', holds: ['presence/', 'matchmaking/', 'cluster/', 'cleanup/', 'bots/', 'analysis/', 'social/', 'arenas/', 'puzzles/'] },
+  { name: 'around the referee', holds: ['presence/', 'matchmaking/', 'cluster/', 'cleanup/', 'bots/', 'analysis/', 'social/', 'arenas/', 'puzzles/', 'data-export/'] },
   { name: 'edges', holds: ['http/', 'socket/'] },
   { name: 'composition', holds: ['app.ts', 'main.ts', 'testing/'] },
 ];

@@ -5,6 +5,7 @@ export * from './bots.js';
 export * from './challenges.js';
 export * from './challenges-from.js';
 export * from './common.js';
+export * from './data-export.js';
 export * from './error-codes.js';
 export * from './follows.js';
 export * from './glicko2.js';

@@ -4,6 +4,8 @@ import { ErrorCode, type ErrorBody } from '@oanquan/protocol';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { asRefusal, ServiceError } from '../errors.js';
+import { AccountExport } from '../data-export/account-export.js';
+import { ExportLimits } from '../data-export/export-limits.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { LiveGameList } from '../social/live-games.js';
 import { liveRoutes } from './live-routes.js';
@@ -17,6 +19,7 @@ import { analysisRoutes } from './analysis-routes.js';
 import { arenaRoutes } from './arena-routes.js';
 import { botRoutes } from './bot-routes.js';
 import { clientScheme } from './client-address.js';
+import { exportRoutes } from './export-routes.js';
 import { abortedByClient, handleHttpError } from './error-handler.js';
 import { healthRoutes } from './health.js';
 import { matchRoutes } from './match-routes.js';
@@ -69,6 +72,13 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(followRoutes, { players, follows });
         await api.register(settingsRoutes, { players, settings: new PlayerSettingsStore(db) });
         await api.register(puzzleRoutes, { players, costs, puzzles });
+        const exportLimits = new ExportLimits(counters, {
+          perPlayer: config.RATE_LIMIT_EXPORTS_PER_HOUR,
+          perAddress: config.RATE_LIMIT_EXPORTS_PER_ADDRESS_PER_HOUR,
+          windowMs: 3_600_000,
+          atOnce: config.EXPORTS_AT_ONCE,
+        });
+        await api.register(exportRoutes, { players, exporter: new AccountExport(db), limits: exportLimits, schemeOf, stallMs: config.EXPORT_STALL_MS });
         await api.register(liveRoutes, { live: new LiveGameList(db, presence, { shown: 8, freshMs: 2000 }) });
         api.all('/*', async (_request, reply) => {
           const body: ErrorBody = { ok: false, code: ErrorCode.NotFound, message: 'No such API route' };

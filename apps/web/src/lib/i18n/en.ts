@@ -102,6 +102,10 @@ export const en = {
   'account.signOutEverywhere': 'Sign out everywhere',
   'account.signedOut': 'Signed out. You are a guest now.',
   'account.profile': 'Your profile',
+  'account.export': 'Download my data',
+  'account.exportHint': 'Everything the site holds about you as one JSON file: profile, sessions, every game with its moves, rating history, puzzles, follows and blocks. A few times an hour at most.',
+  'account.exporting': 'Preparing the file…',
+  'account.exported': 'Downloaded {name}.',
 
   'home.play': 'Play',
   'home.playHint': 'Meet an opponent near your rating, with a clock.',

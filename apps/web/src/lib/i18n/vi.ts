@@ -100,6 +100,10 @@ export const vi: Readonly<Record<MessageKey, string>> = {
   'account.signOutEverywhere': 'Đăng xuất trên mọi thiết bị',
   'account.signedOut': 'Đã đăng xuất. Giờ bạn là khách.',
   'account.profile': 'Hồ sơ của bạn',
+  'account.export': 'Tải về dữ liệu của tôi',
+  'account.exportHint': 'Mọi thứ trang lưu về bạn trong một tệp JSON: hồ sơ, phiên đăng nhập, mọi ván cùng từng nước rải, lịch sử điểm xếp hạng, câu đố, người bạn theo dõi và người bạn chặn. Tối đa vài lần mỗi giờ.',
+  'account.exporting': 'Đang chuẩn bị tệp…',
+  'account.exported': 'Đã tải về {name}.',
 
   'home.play': 'Chơi ngay',
   'home.playHint': 'Ghép với đối thủ cùng trình độ, có đồng hồ.',

@@ -25,8 +25,14 @@ export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<A
   } catch (error) {
     return failure(ClientErrorCode.Network, error instanceof Error ? error.message : String(error));
   }
+  if (!response.ok) return refusalOf(response);
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok && body !== undefined) return { ok: true, data: body as T };
+  return body === undefined ? failure(ClientErrorCode.Network, `HTTP ${response.status}`, response.status) : { ok: true, data: body as T };
+}
+
+/** What a response that is not ok says: the server's code and Retry-After, or a network failure for an answer that is not the server's. */
+export async function refusalOf(response: Response): Promise<Failure> {
+  const body: unknown = await response.json().catch(() => undefined);
   if (isErrorBody(body)) return failure(body.code, body.message, response.status, retryAfter(response.headers.get('retry-after')));
   return failure(ClientErrorCode.Network, `HTTP ${response.status}`, response.status);
 }
