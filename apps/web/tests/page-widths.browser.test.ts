@@ -91,6 +91,10 @@ describe('pages at every width in Chromium', () => {
         expect(target.width, target.what).toBeGreaterThanOrEqual(FINGER);
         expect(target.height, target.what).toBeGreaterThanOrEqual(FINGER);
       }
+      // The page's own lists (the computer's level) take a finger too.
+      const lists = await phone.page.$$eval('select', (all) => all.map((list) => list.getBoundingClientRect().height).filter((height) => height > 0));
+      expect(lists.length).toBeGreaterThan(0);
+      for (const height of lists) expect(height).toBeGreaterThanOrEqual(FINGER);
 
       // The menu opens on the links, each as large as a finger, and takes the reader where they lead.
       await phone.page.tap('header.site [data-nav-menu]');
