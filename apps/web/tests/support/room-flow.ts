@@ -54,8 +54,14 @@ export async function pairInQueue(players: Player[], pool = '3+2'): Promise<stri
   }
   await Promise.all(players.map(({ page }) => page.waitForURL(roomPath))).catch(async (error: Error) => {
     // Where each page was left, so a pairing that never came says which side it stopped on.
+    // And who each page is to the server, and what its queue panel says (rated or casual, how many wait in the pool).
     const where = await Promise.all(
-      players.map(async ({ page }) => `${page.url()} queue=${await page.getAttribute('[data-queue]', 'data-queue', { timeout: 1000 }).catch(() => 'none')}`),
+      players.map(async ({ page }) => {
+        const queue = await page.getAttribute('[data-queue]', 'data-queue', { timeout: 1000 }).catch(() => 'none');
+        const me = await page.evaluate(async () => JSON.stringify(await (await fetch('/api/me')).json())).catch((e: Error) => e.message);
+        const panel = await page.textContent('[data-queue]', { timeout: 1000 }).catch(() => '');
+        return `${page.url()} queue=${queue} me=${me} panel=${panel?.replace(/\s+/g, ' ').trim()}`;
+      }),
     );
     throw new Error(`the queue did not pair them: ${where.join('; ')} (${error.message.split('\n')[0]})`);
   });
