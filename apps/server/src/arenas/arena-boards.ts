@@ -73,9 +73,11 @@ export class ArenaBoards {
    */
   changed(code: string, apply: (board: ArenaBoard<ArenaGameRow>) => void): void {
     const kept = this.kept.get(code);
-    if (!kept?.arena) return;
-    apply(kept.board);
+    if (!kept) return;
+    // Counted even while the first read is under way (no arena yet, nothing to apply to): that read may have
+    // missed this change, so it must not pass for fresh; the next read brings it.
     kept.changes++;
+    if (kept.arena) apply(kept.board);
   }
 
   private async refresh(kept: Kept, code: string): Promise<void> {
