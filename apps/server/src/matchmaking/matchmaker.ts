@@ -154,10 +154,13 @@ export class Matchmaker {
   /** This process is alive and its connections still wait; another process may have paired some of them (their rows are gone). */
   private async keepAlive(): Promise<void> {
     if (this.local.size === 0) return;
+    const asked = [...this.local.keys()];
     const still = await this.db.prisma.$queryRaw<Array<{ connection: string }>>`
-      UPDATE queue_entry SET seen_at = now() WHERE connection = ANY(${[...this.local.keys()]}::text[]) RETURNING connection`;
+      UPDATE queue_entry SET seen_at = now() WHERE connection = ANY(${asked}::text[]) RETURNING connection`;
     const waiting = new Set(still.map((row) => row.connection));
-    for (const socketId of this.local.keys()) if (!waiting.has(socketId)) this.local.delete(socketId);
+    // Only the connections this refresh asked about: one that joined while it ran was not in it, and forgetting
+    // it would leave its entry unrefreshed, to be dropped as a gone process's while its player still waits.
+    for (const socketId of asked) if (!waiting.has(socketId)) this.local.delete(socketId);
   }
 
   /**
