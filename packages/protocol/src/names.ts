@@ -58,6 +58,26 @@ export function mixesLookalikeScripts(username: string): boolean {
   return LOOKALIKE_SCRIPTS.filter((script) => script.test(username)).length > 1;
 }
 
+/**
+ * The name a closed account's player row takes: every record that shows a
+ * name (match history, replays, arenas, data exports) shows this one in
+ * its place, and the web shows it in the reader's language.
+ */
+export const DELETED_PLAYER_NAME = 'deleted player';
+
+/** The forms of the deleted player's name, in either language: nobody may take one as their own display name. */
+const DELETED_PLAYER_FORMS = new Set([DELETED_PLAYER_NAME, 'người chơi đã xoá', 'người chơi đã xóa']);
+
+export function isDeletedPlayerName(name: string): boolean {
+  return DELETED_PLAYER_FORMS.has(name.normalize('NFC').trim().replace(/ +/g, ' ').toLowerCase());
+}
+
+/** A display name may not pass for a closed account's. */
+export function checkDisplayName(name: string, ctx: z.RefinementCtx): void {
+  checkName(name, ctx);
+  if (isDeletedPlayerName(name)) ctx.addIssue({ code: 'custom', message: 'the name closed accounts are shown under', params: { code: ErrorCode.NameReserved } });
+}
+
 const messages: Record<NameProblem, string> = {
   [ErrorCode.NameInvisible]: 'no invisible characters or spaces other than the plain one',
   [ErrorCode.NameTooManyMarks]: `at most ${MAX_MARKS_PER_LETTER} different accents on one letter, and none on nothing`,
