@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DELETED_PLAYER_NAME } from './deleted-player.js';
 import { ErrorCode } from './error-codes.js';
 
 /**
@@ -57,13 +58,6 @@ const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Scri
 export function mixesLookalikeScripts(username: string): boolean {
   return LOOKALIKE_SCRIPTS.filter((script) => script.test(username)).length > 1;
 }
-
-/**
- * The name a closed account's player row takes: every record that shows a
- * name (match history, replays, arenas, data exports) shows this one in
- * its place, and the web shows it in the reader's language.
- */
-export const DELETED_PLAYER_NAME = 'deleted player';
 
 /** The forms of the deleted player's name, in either language: nobody may take one as their own display name. */
 const DELETED_PLAYER_FORMS = new Set([DELETED_PLAYER_NAME, 'người chơi đã xoá', 'người chơi đã xóa']);
