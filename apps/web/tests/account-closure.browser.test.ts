@@ -93,8 +93,8 @@ describe('closing an account, in Chromium, with a game played before', () => {
 
     // Their profile is gone.
     await page.goto(`${url}/p/${leaverId}`);
-    await page.waitForSelector('[data-profile-error="ACCOUNT_CLOSED"]');
-    expect(await page.textContent('[data-profile-error]')).toContain('Tài khoản này đã đóng.');
+    await page.waitForSelector('[data-error-status="404"][data-error-code="ACCOUNT_CLOSED"]');
+    expect(await page.textContent('[data-error-code]')).toContain('Tài khoản này đã đóng.');
 
     // The opponent's history and replay keep the game, every move, under "deleted player".
     const other = opponent.page;
