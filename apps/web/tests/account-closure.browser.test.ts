@@ -1,6 +1,7 @@
 import type { MatchRecord, RoomResponse } from '@oanquan/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axePath, seriousFindings } from './support/axe.js';
 import { horizontalOverflow, keepAccount, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { openRoom, playOpener, playPly } from './support/room-flow.js';
 
@@ -31,6 +32,7 @@ describe('closing an account, in Chromium, with a game played before', () => {
   it('closes from a 320 px phone in Vietnamese, and the opponent keeps the whole game under “deleted player”', { timeout: 180_000 }, async () => {
     const url = harness.server.url;
     const leaver = await newPlayer(harness.browser, { ...phone, locale: 'vi-VN' });
+    await leaver.context.addInitScript({ path: axePath });
     const opponent = await newPlayer(harness.browser);
     const stamp = String(Date.now() % 100_000);
     for (const [player, username] of [[leaver, `roi_di_${stamp}`], [opponent, `o_lai_${stamp}`]] as const) {
@@ -78,6 +80,7 @@ describe('closing an account, in Chromium, with a game played before', () => {
     expect(await page.textContent('[data-close-error]')).toBe('Sai mật khẩu.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('close-password');
     expect(await page.getAttribute('[data-close-password]', 'aria-invalid')).toBe('true');
+    expect(await seriousFindings(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect((await read<{ username: string | null }>(page, '/api/me')).username).toBe(`roi_di_${stamp}`);
 
