@@ -153,7 +153,7 @@ describe.each(engines)('closing an account on %s', (engine) => {
     expect(await file.text()).toContain(DELETED_PLAYER_NAME);
     const exported = await fetch(`${url}/api/account/export`, { headers: { authorization: `Bearer ${minh.token}` } });
     const theirs = ((await exported.json()) as DataExport).games.find((g) => g.id === game.room.matchId)!;
-    expect(theirs.players.map((p) => p.name)).toEqual([DELETED_PLAYER_NAME, minhBefore.name]);
+    expect(theirs.players.map((p) => p?.name)).toEqual([DELETED_PLAYER_NAME, minhBefore.name]);
     expect(theirs.moves).toHaveLength(moves.length);
     expect(theirs.ratingChange).toEqual(changes[1]);
     const minhAfter = await db.prisma.player.findUniqueOrThrow({ where: { id: minh.id } });
