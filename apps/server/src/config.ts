@@ -252,6 +252,13 @@ const envSchema = z.object({
   EXPORTS_AT_ONCE: z.coerce.number().int().min(1).default(4),
   /** A download whose reader takes nothing more for this long is cut, and its place given back. */
   EXPORT_STALL_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * Tries at closing an account (POST /api/account/close), per hour, per
+   * account and per address: each one checks a password, which costs as a
+   * sign-in does.
+   */
+  RATE_LIMIT_ACCOUNT_CLOSES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_ACCOUNT_CLOSES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Puzzle moves sent per minute, per person (player or address), and per address. */
   RATE_LIMIT_PUZZLE_MOVES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PUZZLE_MOVES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),

@@ -1,30 +1,10 @@
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axePath, seriousFindings } from './support/axe.js';
 import { newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame, startLiveGame, type LiveGame } from './support/live-game.js';
 
-/** axe-core, the accessibility checker, run inside the page as its own script (the page's policy does not apply to what the test injects). */
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** The page's background in each theme: the proof that the theme checked is the one shown. */
 const PAPER = { light: 'rgb(246, 239, 227)', dark: 'rgb(26, 20, 15)' } as const;
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  targets: string[];
-}
-
-/** What axe finds serious or critical on the page as it is now. */
-async function seriousFindings(page: Page): Promise<Finding[]> {
-  return page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact ?? null, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-  });
-}
 
 describe('every page, for everyone: axe-core in Chromium', () => {
   let harness: Harness;

@@ -35,6 +35,16 @@ export const changePasswordRequest = z
   .strict();
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
+/**
+ * POST /api/account/close: the account is closed for good. The current
+ * password again (a session left open on a shared computer is not enough),
+ * and `confirm: true`, said in so many words.
+ */
+export const closeAccountRequest = z
+  .object({ password: z.string().min(1).max(limits.passwordLength.max), confirm: z.literal(true) })
+  .strict();
+export type CloseAccountRequest = z.infer<typeof closeAccountRequest>;
+
 /** The signed-in person: a guest has no username. */
 export const accountPlayer = publicPlayer.extend({ username: z.string().nullable() });
 export type AccountPlayer = z.infer<typeof accountPlayer>;

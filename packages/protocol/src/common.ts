@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
-import { checkName } from './names.js';
+import { checkDisplayName } from './names.js';
 
 export const seat = z.union([z.literal(0), z.literal(1)]);
 export type Seat = z.infer<typeof seat>;
@@ -14,7 +14,7 @@ export const playerName = z
   .normalize('NFC')
   .min(limits.nameLength.min)
   .max(limits.nameLength.max)
-  .superRefine(checkName);
+  .superRefine(checkDisplayName);
 
 /**
  * A match version as a client sends it back: the database keeps versions in

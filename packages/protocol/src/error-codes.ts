@@ -82,6 +82,12 @@ export const ErrorCode = {
   PuzzleNotFound: 'PUZZLE_NOT_FOUND',
   /** Challenging oneself, or the computer (play it from the home page). */
   NotChallengeable: 'NOT_CHALLENGEABLE',
+  /** Closing an account while one of its games is in play (opener or moves): finish or resign it first. */
+  GameInProgress: 'GAME_IN_PROGRESS',
+  /** The player's account was closed: their profile is gone, their name reserved, their games kept under "deleted player". */
+  AccountClosed: 'ACCOUNT_CLOSED',
+  /** A display name that is the name closed accounts are shown under, so that nobody passes for one. */
+  NameReserved: 'NAME_RESERVED',
   Internal: 'INTERNAL',
 } as const;
 

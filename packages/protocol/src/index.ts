@@ -19,6 +19,7 @@ export * from './match.js';
 export * from './game-record.js';
 export * from './moved.js';
 export * from './names.js';
+export * from './deleted-player.js';
 export * from './phrases.js';
 export * from './page-errors.js';
 export * from './players.js';

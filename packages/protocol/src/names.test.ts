@@ -17,6 +17,15 @@ describe('names', () => {
     for (const name of ['Nguyễn Văn An', 'Đặng Thùy Dương', 'Иван', '東京', 'ไก่', 'Mèo 527 ☺']) expect(nameProblem(name), name).toBeNull();
   });
 
+  it('keep the name closed accounts are shown under from anyone, in either language and any case', () => {
+    for (const name of ['deleted player', 'Deleted  Player', ' DELETED PLAYER ', 'Người chơi đã xoá', 'người chơi đã xóa'.normalize('NFD')]) {
+      const refused = renameRequest.safeParse({ name });
+      expect(refused.success, name).toBe(false);
+      expect(refused.error?.issues[0]).toMatchObject({ code: 'custom', params: { code: 'NAME_RESERVED' } });
+    }
+    for (const name of ['deleted players', 'player deleted', 'Người chơi']) expect(renameRequest.safeParse({ name }).success, name).toBe(true);
+  });
+
   it('keep a username to one of the scripts that pass for each other', () => {
     const code = (username: string) => createAccountRequest.safeParse({ username, password: 'long enough' }).error?.issues.find((issue) => issue.code === 'custom')?.params;
     expect(code('p\u0430ypal')).toEqual({ code: 'USERNAME_MIXED_SCRIPTS' });

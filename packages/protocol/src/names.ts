@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DELETED_PLAYER_NAME } from './deleted-player.js';
 import { ErrorCode } from './error-codes.js';
 
 /**
@@ -56,6 +57,19 @@ const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Scri
  */
 export function mixesLookalikeScripts(username: string): boolean {
   return LOOKALIKE_SCRIPTS.filter((script) => script.test(username)).length > 1;
+}
+
+/** The forms of the deleted player's name, in either language: nobody may take one as their own display name. */
+const DELETED_PLAYER_FORMS = new Set([DELETED_PLAYER_NAME, 'người chơi đã xoá', 'người chơi đã xóa']);
+
+export function isDeletedPlayerName(name: string): boolean {
+  return DELETED_PLAYER_FORMS.has(name.normalize('NFC').trim().replace(/ +/g, ' ').toLowerCase());
+}
+
+/** A display name may not pass for a closed account's. */
+export function checkDisplayName(name: string, ctx: z.RefinementCtx): void {
+  checkName(name, ctx);
+  if (isDeletedPlayerName(name)) ctx.addIssue({ code: 'custom', message: 'the name closed accounts are shown under', params: { code: ErrorCode.NameReserved } });
 }
 
 const messages: Record<NameProblem, string> = {

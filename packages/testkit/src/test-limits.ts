@@ -17,6 +17,7 @@ export const testRateLimits: Record<string, string> = {
   RATE_LIMIT_SEATS_PER_MINUTE: '1000000',
   RATE_LIMIT_ROOMS_PER_ADDRESS_PER_MINUTE: '1000000',
   RATE_LIMIT_ANALYSES_PER_ADDRESS_PER_MINUTE: '1000000',
+  RATE_LIMIT_ACCOUNT_CLOSES_PER_ADDRESS_PER_HOUR: '1000000',
   // Everyone in a test shares 127.0.0.1: the caps of what one address has out are the people's, as above.
   CHALLENGES_PER_ADDRESS: '1000000',
   OPEN_CHALLENGES_PER_ADDRESS: '1000000',

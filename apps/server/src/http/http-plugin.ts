@@ -36,7 +36,7 @@ import { webRoutes } from './web-handler.js';
 /** The HTTP edge: one error handler, the security headers, the API under /api behind the same-site check and the rate limits, and the web app. */
 export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; draining: () => boolean }>(
   async (app, { config, db, metrics, draining }) => {
-    const { players, accounts, costs, counters, rooms, history, analyses, botGames, blocks, follows, presence, arenas, arenaDirector, arenaLimits, puzzles } = app;
+    const { players, accounts, closures, costs, counters, rooms, history, analyses, botGames, blocks, follows, presence, arenas, arenaDirector, arenaLimits, puzzles } = app;
     const schemeOf = clientScheme(config.TRUST_PROXY);
     app.setErrorHandler(handleHttpError);
     app.addHook('onError', async (request, _reply, error) => {
@@ -61,7 +61,7 @@ export const httpPlugin = fp<{ config: Config; db: Database; metrics: Metrics; d
         await api.register(healthRoutes, { db, draining });
         const deviceTtlMs = config.SIGN_IN_DEVICE_DAYS * 24 * 3_600_000;
         const devices = new KnownDevices(new ServerKey(db, config.GUEST_TOKEN_SECRET), deviceTtlMs);
-        await api.register(sessionRoutes, { players, accounts, costs, cookieSecure: config.COOKIE_SECURE, devices, deviceTtlMs, ...limiters });
+        await api.register(sessionRoutes, { players, accounts, closures, costs, cookieSecure: config.COOKIE_SECURE, devices, deviceTtlMs, ...limiters });
         await api.register(roomRoutes, { players, costs, rooms });
         await api.register(matchRoutes, { history });
         await api.register(analysisRoutes, { players, costs, analyses });

@@ -84,6 +84,8 @@ export async function rateLimits(
     'POST /api/session/login': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: byAddress },
     // Guessing the current password with a stolen session is a sign-in attempt too.
     'POST /api/account/password': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
+    // So is closing: per minute here, as a password change; per hour, and per address, in its cost budget.
+    'POST /api/account/close': { max: settings.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: person },
     // Load balancers probe it from one address; a refused probe would take the node out of service.
     'GET /api/health': false,
     'GET /api/health/live': false,

@@ -58,6 +58,11 @@ export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, va
   });
 }
 
+/** This browser's known-device entries, forgotten with the account they were for. */
+export function clearDeviceCookie(request: FastifyRequest, reply: FastifyReply, secure: CookieSecure): void {
+  reply.clearCookie(DEVICE_COOKIE, { path: DEVICE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isSecure(request, secure) });
+}
+
 // Plain HTTP on localhost is development and tests; anywhere else a session only travels encrypted.
 function isSecure(request: FastifyRequest, secure: CookieSecure): boolean {
   if (secure !== 'auto') return secure === 'true';

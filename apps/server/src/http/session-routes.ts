@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ErrorCode,
   changePasswordRequest,
+  closeAccountRequest,
   createAccountRequest,
   LANG_COOKIE,
   loginRequest,
@@ -15,12 +16,14 @@ import {
 } from '@oanquan/protocol';
 import { ServiceError } from '../errors.js';
 import type { SignInThrottle } from '../limits/sign-in-throttle.js';
+import type { AccountClosure } from '../players/account-closure.js';
 import type { Accounts } from '../players/accounts.js';
 import type { Cost, CostBudgets } from '../players/cost-budgets.js';
 import type { KnownDevices } from '../players/known-devices.js';
 import { usernameKey } from '../players/username-forms.js';
 import type { Identity, PlayerService } from '../players/player-service.js';
 import {
+  clearDeviceCookie,
   clearSessionCookie,
   deviceCookie,
   fromBrowser,
@@ -60,6 +63,7 @@ export async function requirePaidPlayer(players: PlayerService, costs: CostBudge
 export interface SessionRouteOptions {
   players: PlayerService;
   accounts: Accounts;
+  closures: AccountClosure;
   costs: CostBudgets;
   cookieSecure: CookieSecure;
   signIns: SignInThrottle;
@@ -73,7 +77,7 @@ export interface SessionRouteOptions {
  * for clients that are not browsers.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
-  const { players, accounts, costs, cookieSecure, signIns, devices, deviceTtlMs } = options;
+  const { players, accounts, closures, costs, cookieSecure, signIns, devices, deviceTtlMs } = options;
   const opened = <P>(request: FastifyRequest, reply: FastifyReply, token: string, player: P) => {
     setSessionCookie(request, reply, token, cookieSecure);
     return fromBrowser(request) ? { player } : { player, token };
@@ -147,6 +151,18 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     const identity = await requireIdentity(players, request);
     const { currentPassword, newPassword } = parseInput(changePasswordRequest, request.body);
     await accounts.changePassword(identity, currentPassword, newPassword);
+    return { ok: true };
+  });
+
+  // Closing for good (account-closure.ts). The second of two closings at once finds it closed and answers the same.
+  // A wrong password is refused (401) and changes nothing; each try is paid from the account's and the address's budgets.
+  app.post('/account/close', async (request, reply): Promise<OkResponse> => {
+    const identity = await requireIdentity(players, request);
+    const { password } = parseInput(closeAccountRequest, request.body);
+    await costs.pay('close', identity, requestAddress(request));
+    await closures.close(identity, password);
+    clearSessionCookie(request, reply, cookieSecure);
+    clearDeviceCookie(request, reply, cookieSecure);
     return { ok: true };
   });
 

@@ -37,10 +37,12 @@ export async function lockMatch(tx: Tx, matchId: string): Promise<void> {
 /**
  * Holds the player's row (as a foreign key's check would) for the rest of
  * the transaction, so the guest cleanup, which takes the row before it
- * deletes, either skips this player or has already removed them: false then.
+ * deletes, either skips this player or has already removed them, and an
+ * account closing (which takes the row for update) either waits for this
+ * seat and sees it, or has closed the account first: false then.
  */
 export async function holdPlayer(tx: Tx, playerId: string): Promise<boolean> {
-  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM player WHERE id = ${playerId}::uuid FOR KEY SHARE`;
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM player WHERE id = ${playerId}::uuid AND closed_at IS NULL FOR KEY SHARE`;
   return rows.length === 1;
 }
 

@@ -30,7 +30,7 @@ export class Accounts {
     try {
       // Only a guest is turned into an account, even if two requests race.
       const kept = await this.db.prisma.player.updateMany({
-        where: { id: identity.player.id, passwordHash: null },
+        where: { id: identity.player.id, passwordHash: null, closedAt: null },
         data: { username, usernameKey: key, usernameSkeleton: usernameSkeleton(username), passwordHash, name: username },
       });
       if (kept.count === 0) throw new ServiceError(ErrorCode.AlreadyAnAccount, 'This player already has an account', 409);

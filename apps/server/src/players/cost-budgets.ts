@@ -4,8 +4,8 @@ import { ServiceError } from '../errors.js';
 import type { Counters } from '../limits/counters.js';
 import type { PlayerService, Sitter } from './player-service.js';
 
-/** What is kept once done: a seat or a queue entry, a room, the engine's work (a game against the computer, an analysis), a name, a challenge, a puzzle try. */
-export type Cost = 'seat' | 'room' | 'engine' | 'name' | 'challenge' | 'puzzle';
+/** What is kept once done: a seat or a queue entry, a room, the engine's work (a game against the computer, an analysis), a name, a challenge, a puzzle try; and a try at closing an account, which checks a password. */
+export type Cost = 'seat' | 'room' | 'engine' | 'name' | 'challenge' | 'puzzle' | 'close';
 
 export interface Budget {
   max: number;
@@ -28,6 +28,7 @@ const WHAT: Record<Cost | 'player', string> = {
   name: 'renames',
   challenge: 'challenges made',
   puzzle: 'puzzle moves',
+  close: 'tries at closing an account',
   player: 'new players',
 };
 

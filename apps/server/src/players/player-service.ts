@@ -27,7 +27,7 @@ const unauthorized = (message: string) => new ServiceError(ErrorCode.Unauthorize
 
 const guestRead = {
   name: 'guest-read',
-  text: 'SELECT name, password_hash IS NOT NULL AS "isAccount" FROM player WHERE id = $1',
+  text: 'SELECT name, password_hash IS NOT NULL AS "isAccount", closed_at IS NOT NULL AS closed FROM player WHERE id = $1',
 };
 
 // A guest token carries a name of up to 32 characters (4 bytes each at most), so it is longer than a session's.
@@ -85,8 +85,10 @@ export class PlayerService {
   private async identifyGuest(token: string): Promise<Identity> {
     const claims = await this.guests.verify(token);
     if (!claims) throw unauthorized('Forged, altered or expired guest token');
-    const [row] = await this.db.sql.query<{ name: string; isAccount: boolean }>(guestRead, [claims.player.id]);
+    const [row] = await this.db.sql.query<{ name: string; isAccount: boolean; closed: boolean }>(guestRead, [claims.player.id]);
     if (row?.isAccount) throw unauthorized('This guest has become an account: sign in');
+    // The guest token of a player who kept an account and closed it is as dead as the account's sessions.
+    if (row?.closed) throw unauthorized('This account was closed');
     const player = row ? { id: claims.player.id, name: row.name } : claims.player;
     return { player, session: null, username: null, hasRow: row !== undefined };
   }

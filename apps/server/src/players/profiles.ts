@@ -26,6 +26,7 @@ export class Profiles {
   async profile(playerId: string, rowless: () => Promise<PublicPlayer | undefined> = async () => undefined): Promise<PlayerProfile> {
     const player = (await this.db.prisma.player.findUnique({ where: { id: playerId } })) ?? (await newcomer(playerId, rowless));
     if (!player) throw new ServiceError(ErrorCode.NotFound, 'No such player', 404);
+    if ('closedAt' in player && player.closedAt) throw new ServiceError(ErrorCode.AccountClosed, 'This account was closed', 404);
     const decided = { status: 'ended' as const, NOT: { endReason: 'abort' } };
     const asSeat = (seat: 0 | 1) => (seat === 0 ? { player0Id: playerId } : { player1Id: playerId });
     const count = (where: object) => this.db.prisma.match.count({ where: { ...decided, ...where } });
@@ -87,7 +88,7 @@ export class Profiles {
     // A new site has no established player for a long time; provisional players follow them, marked.
     const ranked = (deviation: Prisma.FloatFilter) =>
       this.db.prisma.player.findMany({
-        where: { ratedGames: { gt: 0 }, deviation },
+        where: { ratedGames: { gt: 0 }, deviation, closedAt: null },
         orderBy: [{ rating: 'desc' }, { id: 'asc' }],
         take: limit,
       });

@@ -103,6 +103,11 @@ export class Sessions {
     this.settings.onRevoked(ids);
   }
 
+  /** Sessions deleted with their account (account-closure.ts): their sockets are closed as a revoked session's are. */
+  ended(sessionIds: string[]): void {
+    if (sessionIds.length > 0) this.settings.onRevoked(sessionIds);
+  }
+
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.settings.ttlMs);
   }

@@ -15,6 +15,13 @@ describe('player names', () => {
     expect(playerName(person, say(vi))).toBe('Mèo 527');
   });
 
+  it('name a closed account’s seat in the reader’s language', () => {
+    const closed = { id: 'd', name: 'deleted player', botLevel: null };
+    expect(playerName(closed, say(vi))).toBe('người chơi đã xoá');
+    expect(playerName(closed, say(en))).toBe('deleted player');
+    expect(seatNames([closed, person], '?', say(vi))).toEqual(['người chơi đã xoá', 'Mèo 527']);
+  });
+
   it('fill an empty seat with the fallback', () => {
     expect(seatNames([computer, null], '?', say(vi))).toEqual(['Máy (cấp 5)', '?']);
     expect(seatNames([null, person], '?')).toEqual(['?', 'Mèo 527']);

@@ -96,6 +96,18 @@ export class Identity {
     return answer.ok ? null : answer;
   }
 
+  /**
+   * Closes the account for good; the page goes on as a new guest. Asked
+   * once: a wrong password (401) is not taken for an expired session and
+   * sent again, which would spend a second try.
+   */
+  async closeAccount(password: string): Promise<Failure | null> {
+    const answer = await this.switch(apiRequest<OkResponse>('/api/account/close', { body: { password, confirm: true } }));
+    if (!answer.ok) return answer;
+    const renewed = await this.renew();
+    return typeof renewed === 'string' ? null : renewed;
+  }
+
   /** Signs this browser (or every device) out; the page goes on as a new guest. */
   async signOut(everywhere = false): Promise<Failure | null> {
     const answer = await this.switch(this.request<OkResponse>(everywhere ? '/api/session/logout-all' : '/api/session/logout', { method: 'POST' }));
