@@ -3,7 +3,7 @@
 // against an endless turn (R3.7); on the ring of 12 (R1) or of 24 (R10.4).
 
 import type { Direction } from './board.js';
-import type { PlyEvent } from './events.js';
+import type { TurnEventSink } from './events.js';
 import type { Ring } from './ring.js';
 import type { RuleOptions } from './rule-options.js';
 
@@ -27,7 +27,7 @@ export function playTurn(
   origin: number,
   dir: Direction,
   rules: RuleOptions,
-  events: PlyEvent[] | null,
+  events: TurnEventSink | null,
 ): number {
   const next = dir === 1 ? ring.plus : ring.minus;
   const quanBit = ring.quanBit;
