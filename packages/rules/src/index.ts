@@ -92,6 +92,7 @@ export {
 } from './record.js';
 export type { RecordedState, RepetitionHistory } from './repetition.js';
 export { replay, type ReplayResult } from './replay.js';
+export { teamSeatAt, type Member, type TeamSeat } from './two-teams.js';
 export {
   DEFAULT_RULES,
   END_WHEN_VALUES,
