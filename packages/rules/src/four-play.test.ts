@@ -156,6 +156,25 @@ describe('R10.6 end check and refill', () => {
   });
 });
 
+describe('R10.6 repetition', () => {
+  it('ends the game when a state of the board, stocks, debts and mover occurs for the third time', () => {
+    // Each player shuttles one dân between their squares 2 and 1: 2< stops
+    // before their left mandarin square (R3.3a), 1> stops before two empty
+    // squares (R3.3c). Every 8 plies the start comes back.
+    const squares = Array<number>(24).fill(0);
+    for (const p of [0, 1, 2, 3]) squares[6 * p + 2] = 1;
+    let state = study(squares);
+    for (let ply = 1; ply <= 16; ply++) {
+      const mover = state.position.toMove;
+      const move = state.position.squares[6 * mover + 2] === 1 ? { square: 6 * mover + 2, dir: -1 as const } : { square: 6 * mover + 1, dir: 1 as const };
+      state = playOk(state, move).state;
+      expect(state.position.status).toBe(ply === 16 ? 'ended' : 'playing');
+    }
+    expect(state.position.result!.reason).toBe('repetition');
+    expect(state.position.squares).toEqual(squares);
+  });
+});
+
 describe('R10.7, R10.8 scoring', () => {
   it('debts count gross; the mandarin dân are shared in quarters; teams add partners', () => {
     const squares = Array<number>(24).fill(0);
