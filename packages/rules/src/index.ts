@@ -25,6 +25,8 @@ export {
   type FourPositionValidation,
   type FourResult,
 } from './four-position.js';
+export { handsShown, type Shape } from './four-opener.js';
+export type { FourMatchTermination } from './four-record-outcome.js';
 export { lendersOf } from './four-refill.js';
 export type { FourHistory } from './four-repetition.js';
 export {
@@ -83,6 +85,7 @@ export { decodePosition, encodePosition } from './position-codec.js';
 export {
   formatRecord,
   parseRecord,
+  type FourGameRecord,
   type GameRecord,
   type MatchTermination,
   type RecordError,
