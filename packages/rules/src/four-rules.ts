@@ -37,7 +37,8 @@ export function isFourRules(rules: GameRules): rules is FourRuleOptions {
 /**
  * Checks untrusted four-player options: `players` must be 4, `teams` absent
  * or 2, the others as `validateRules` checks them. The option ranges are
- * R6's: R10 changes none of them.
+ * R6's, which R10 does not change: `quanNon` stays at most 50 although a
+ * square can hold more of the 100 dân.
  */
 export function validateFourRules(input: unknown): FourRulesValidation {
   if (CHECKED.has(input as FourRuleOptions)) return { ok: true, rules: input as FourRuleOptions };

@@ -29,7 +29,6 @@
 
 import type { Player } from './board.js';
 import type { Seat } from './four-board.js';
-import { fourPlayFast } from './four-play.js';
 import type { Four } from './four-position.js';
 import {
   fourResultText,
@@ -39,14 +38,12 @@ import {
   type FourMatchTermination,
 } from './four-record-outcome.js';
 import { isFourRules, validateFourRules, type FourRuleOptions, type GameRules } from './four-rules.js';
-import { newFourGame } from './four-state.js';
+import { startGame } from './game-runner.js';
 import type { Move, PlayErrorCode } from './moves.js';
 import { directionOfSign, formatMove, parseMove } from './notation.js';
-import { playFast } from './play.js';
 import { END_REASONS } from './position.js';
 import type { RuleOptions } from './rule-options.js';
 import { decodeRules, encodeRules } from './rules-codec.js';
-import { newGame } from './state.js';
 
 /** R5.4: how a match ended when the rules had not ended it. */
 export interface MatchTermination {
@@ -462,32 +459,22 @@ interface RecordGame {
 
 function recordGame(rules: GameRules, first: Seat): RecordGame {
   if (isFourRules(rules)) {
-    let state = newFourGame({ rules, first });
+    const game = startGame({ rules, first });
     return {
-      play(move) {
-        const next = fourPlayFast(state, move);
-        if (typeof next === 'string') return next;
-        state = next;
-        return null;
-      },
+      play: (move) => game.play(move),
       outcome() {
-        const ended = state.position.result;
+        const ended = game.position.result;
         if (ended === null) return null;
         return { result: fourResultText(ended, rules.teams === 2, resultText), reason: ended.reason, score: fourScoreText(ended) };
       },
     };
   }
   if (first !== 0 && first !== 1) throw new RangeError('first must be 0 or 1');
-  let state = newGame({ rules, first });
+  const game = startGame({ rules, first });
   return {
-    play(move) {
-      const next = playFast(state, move);
-      if (typeof next === 'string') return next;
-      state = next;
-      return null;
-    },
+    play: (move) => game.play(move),
     outcome() {
-      const ended = state.position.result;
+      const ended = game.position.result;
       if (ended === null) return null;
       return { result: resultText(ended.winner), reason: ended.reason, score: `${ended.score[0]}-${ended.score[1]}` };
     },

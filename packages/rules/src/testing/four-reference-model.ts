@@ -1,6 +1,7 @@
 // R10 read a second time, deliberately plainly, straight from rules.md and
 // without the package's shared pieces (no Ring, no packed captures, no
-// shared lists, repetition by full JSON keys, lenders spelled out). Property
+// shared lists, repetition by full JSON keys, lenders spelled out); the turn
+// itself is the two-player model's plain R3 on a ring of 24. Property
 // tests play random four-player games with both and require the same
 // position after every ply. Not part of the package (excluded from the build).
 
@@ -9,6 +10,9 @@ import type { Four, FourPosition, FourResult } from '../four-position.js';
 import type { FourRuleOptions } from '../four-rules.js';
 import type { Move } from '../moves.js';
 import type { EndReason } from '../position.js';
+import { modelTurn } from './reference-model.js';
+
+export { modelLegalMoves as fourModelLegalMoves } from './reference-model.js';
 
 export interface FourModelGame {
   position: FourPosition;
@@ -63,58 +67,8 @@ export function fourModelPlay(game: FourModelGame, move: Move, rules: FourRuleOp
     ply: p.ply,
   };
   const me = n.toMove;
-  const isMandarin = (i: number) => i % 6 === 0;
-  const quanAt = (i: number) => isMandarin(i) && n.quan[i / 6]!;
-  const isEmpty = (i: number) => n.squares[i] === 0 && !quanAt(i);
-  const next = (i: number) => (i + move.dir + 24) % 24;
-
-  // R10.4: R3.2 / R3.3 on the ring of 24
-  let from = move.square;
-  let hand = n.squares[from]!;
-  n.squares[from] = 0;
-  let at = from;
-  let gap: number | null = null;
-  for (;;) {
-    while (hand > 0) {
-      at = next(at);
-      if (rules.skipOrigin && at === from) continue;
-      n.squares[at]!++;
-      hand--;
-    }
-    const after = next(at);
-    if (isMandarin(after)) {
-      if (rules.emptyQuanIsGap && isEmpty(after)) gap = after;
-      break;
-    }
-    if (n.squares[after]! > 0) {
-      hand = n.squares[after]!;
-      n.squares[after] = 0;
-      from = after;
-      at = after;
-      continue;
-    }
-    gap = after;
-    break;
-  }
-  // R3.3c / R3.4 / R3.6
-  if (gap !== null) {
-    let target = next(gap);
-    if (!isEmpty(target)) {
-      for (;;) {
-        if (quanAt(target) && rules.quanNon > 0 && n.squares[target]! < rules.quanNon) break;
-        n.captured[me]!.dan += n.squares[target]!;
-        n.squares[target] = 0;
-        if (quanAt(target)) {
-          n.quan[target / 6] = false;
-          n.captured[me]!.quan++;
-        }
-        const a = next(target);
-        const b = next(a);
-        if (!isEmpty(a) || isEmpty(b)) break;
-        target = b;
-      }
-    }
-  }
+  // R10.4: R3 on the ring of 24, read by the two-player model's plain turn.
+  modelTurn(n.squares, n.quan, n.captured[me]!, move, rules);
 
   // R10.5
   n.ply++;
@@ -158,16 +112,6 @@ export function fourModelPlay(game: FourModelGame, move: Move, rules: FourRuleOp
   const position = { ...n, status: reason === null ? 'playing' : 'ended', result: null } as unknown as FourPosition;
   const result = reason === null ? null : fourModelResult(position, rules, reason);
   return { position: { ...position, result }, seen };
-}
-
-export function fourModelLegalMoves(position: FourPosition): Move[] {
-  if (position.status === 'ended') return [];
-  const moves: Move[] = [];
-  for (let k = 1; k <= 5; k++) {
-    const square = 6 * position.toMove + k;
-    if (position.squares[square]! > 0) moves.push({ square, dir: 1 }, { square, dir: -1 });
-  }
-  return moves;
 }
 
 export const fourModelStartPosition = (first: Seat): FourPosition => ({
