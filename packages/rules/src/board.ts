@@ -46,11 +46,6 @@ const PLAYER1_SQUARES: readonly number[] = Object.freeze([7, 8, 9, 10, 11]);
 /** R1: the ring of twelve squares that turns (R3) walk. */
 export const RING_12: Ring = makeRing(SQUARE_COUNT, 50);
 
-/** The square after each square in one direction (see `Ring`). */
-export function stepTable(dir: Direction): readonly number[] {
-  return dir === 1 ? RING_12.plus : RING_12.minus;
-}
-
 export function step(square: number, dir: Direction): number {
   return (square + dir + SQUARE_COUNT) % SQUARE_COUNT;
 }
