@@ -1,6 +1,8 @@
 // R1 Board: the ring of twelve squares, the two mandarin squares, which
 // citizen squares belong to whom (R1.1, R1.4) and the two directions (R1.3).
 
+import { makeRing, type Ring } from './ring.js';
+
 export type Player = 0 | 1;
 
 /** R1.3: +1 walks 0→1→…→11→0, −1 the other way; for both players +1 is "toward my right". */
@@ -41,18 +43,8 @@ export function citizenSquares(player: Player): readonly number[] {
 const PLAYER0_SQUARES: readonly number[] = Object.freeze([1, 2, 3, 4, 5]);
 const PLAYER1_SQUARES: readonly number[] = Object.freeze([7, 8, 9, 10, 11]);
 
-/**
- * The square after each square in one direction. Sowing walks the ring once
- * per stone, so a table lookup replaces a modulo on the hottest path. The
- * tables are not frozen: loads from frozen arrays are measurably slower, and
- * callers only get them typed readonly.
- */
-export function stepTable(dir: Direction): readonly number[] {
-  return dir === 1 ? STEP_PLUS : STEP_MINUS;
-}
-
-const STEP_PLUS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
-const STEP_MINUS: readonly number[] = [11, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/** R1: the ring of twelve squares that turns (R3) walk. */
+export const RING_12: Ring = makeRing(SQUARE_COUNT, 50);
 
 export function step(square: number, dir: Direction): number {
   return (square + dir + SQUARE_COUNT) % SQUARE_COUNT;

@@ -53,4 +53,12 @@ export interface EndEvent {
 }
 
 export type PlyEvent = PickupEvent | DropEvent | RelayEvent | CaptureEvent | RefillEvent | EndEvent;
+
+/** The events of the turn itself (R3), the same on either board (R10.4). */
+export type TurnEvent = PickupEvent | DropEvent | RelayEvent | CaptureEvent;
+
+/** Where a turn appends its events: a list of two-player or of four-player events. */
+export interface TurnEventSink {
+  push(event: TurnEvent): unknown;
+}
 export type PlyEventType = PlyEvent['type'];

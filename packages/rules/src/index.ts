@@ -1,5 +1,5 @@
-// @oanquan/rules: the rules of Ô ăn quan (R1–R8 of rules.md) as pure functions
-// over plain readonly data.
+// @oanquan/rules: the rules of Ô ăn quan (R1–R8 and R10 of rules.md) as pure
+// functions over plain readonly data.
 
 export {
   MANDARIN_SQUARES,
@@ -13,6 +13,36 @@ export {
   type Direction,
   type Player,
 } from './board.js';
+export { FOUR_SQUARE_COUNT, FOUR_TOTAL_DAN, SEATS, fourOwnerOf, nextSeat, type Seat } from './four-board.js';
+export type { FourEndEvent, FourPlyEvent, FourRefillEvent, Loan } from './four-events.js';
+export { fourLegalMoves, fourPlay, fourPlayFast, type FourPlayResult } from './four-play.js';
+export {
+  fourDanInPlay,
+  fourStartPosition,
+  validateFourPosition,
+  type Four,
+  type FourPosition,
+  type FourPositionValidation,
+  type FourResult,
+} from './four-position.js';
+export { handsShown, type Shape } from './four-opener.js';
+export type { FourMatchTermination } from './four-record-outcome.js';
+export { lendersOf } from './four-refill.js';
+export type { FourHistory } from './four-repetition.js';
+export {
+  FOUR_PLY_LIMIT,
+  isFourRules,
+  resolveFourRules,
+  validateFourRules,
+  validateGameRules,
+  type FourRuleOptions,
+  type FourRulesInput,
+  type FourRulesValidation,
+  type GameRules,
+  type GameRulesValidation,
+} from './four-rules.js';
+export { fourScoreOf, rankingOf } from './four-scoring.js';
+export { fourStateFromPosition, newFourGame, type FourGameSetup, type FourState } from './four-state.js';
 export type {
   CaptureEvent,
   DropEvent,
@@ -22,6 +52,7 @@ export type {
   PlyEventType,
   RefillEvent,
   RelayEvent,
+  TurnEvent,
 } from './events.js';
 export {
   ERR_BAD_MOVE,
@@ -54,6 +85,7 @@ export { decodePosition, encodePosition } from './position-codec.js';
 export {
   formatRecord,
   parseRecord,
+  type FourGameRecord,
   type GameRecord,
   type MatchTermination,
   type RecordError,
@@ -63,6 +95,7 @@ export {
 } from './record.js';
 export type { RecordedState, RepetitionHistory } from './repetition.js';
 export { replay, type ReplayResult } from './replay.js';
+export { teamSeatAt, type Member, type TeamSeat } from './two-teams.js';
 export {
   DEFAULT_RULES,
   END_WHEN_VALUES,

@@ -1,11 +1,12 @@
 // R3.1 The move: one of the mover's own non-empty citizen squares and a
-// direction. Also the error codes of R8 for a move that is not legal.
+// direction, on the ring of 12 (R1) or of 24 (R10.4). Also the error codes of
+// R8 for a move that is not legal.
 
 import type { Direction } from './board.js';
-import type { Position } from './position.js';
+import type { Seat } from './four-board.js';
 
 export interface Move {
-  /** Ring index 0–11 (R1.1). */
+  /** Ring index 0–11 (R1.1), or 0–23 with four players (R10.2). */
   readonly square: number;
   readonly dir: Direction;
 }
@@ -28,12 +29,19 @@ export const PLAY_ERROR_CODES: readonly PlayErrorCode[] = Object.freeze([
   ERR_EMPTY_SQUARE,
 ]);
 
+/** What the move checks read of a position, two-player (R8) or four-player (R10.9). */
+export interface MoverView {
+  readonly squares: readonly number[];
+  readonly toMove: Seat;
+  readonly status: 'playing' | 'ended';
+}
+
 /**
- * One shared, frozen move per square and direction. Indexed by
- * `2 * square + (dir === 1 ? 0 : 1)`.
+ * One shared, frozen move per square of the larger ring and direction.
+ * Indexed by `2 * square + (dir === 1 ? 0 : 1)`.
  */
 const MOVES: readonly Move[] = Object.freeze(
-  Array.from({ length: 24 }, (_, i) => Object.freeze({ square: i >> 1, dir: (i & 1) === 0 ? 1 : -1 } as const)),
+  Array.from({ length: 48 }, (_, i) => Object.freeze({ square: i >> 1, dir: (i & 1) === 0 ? 1 : -1 } as const)),
 );
 
 /** The canonical (shared, frozen) move object for a square and direction. */
@@ -47,12 +55,12 @@ const NO_MOVES: readonly Move[] = Object.freeze([]);
 
 /**
  * The legal moves depend only on the mover and on which of their five
- * squares hold dân, so all 64 lists are made once and shared: listing moves
- * allocates nothing. Indexed by `32 * mover + mask`, bit k−1 of the mask set
- * when the mover's k-th square holds dân.
+ * squares hold dân, so all 128 lists (four movers) are made once and shared:
+ * listing moves allocates nothing. Indexed by `32 * mover + mask`, bit k−1
+ * of the mask set when the mover's k-th square holds dân.
  */
 const LEGAL_MOVES: readonly (readonly Move[])[] = Object.freeze(
-  Array.from({ length: 64 }, (_, i) => {
+  Array.from({ length: 128 }, (_, i) => {
     const first = 6 * (i >> 5) + 1;
     const moves: Move[] = [];
     for (let k = 0; k < 5; k++) {
@@ -63,7 +71,7 @@ const LEGAL_MOVES: readonly (readonly Move[])[] = Object.freeze(
 );
 
 /** R3.1: every legal move, by ascending square, `+1` before `−1`. */
-export function legalMovesOf(position: Position): readonly Move[] {
+export function legalMovesOf(position: MoverView): readonly Move[] {
   if (position.status !== 'playing') return NO_MOVES;
   const s = position.squares;
   const first = 6 * position.toMove + 1;
@@ -82,11 +90,14 @@ export function legalMovesOf(position: Position): readonly Move[] {
  * mover's (mandarin squares included, R3.1), the square is empty. The move
  * is untrusted, so any value is accepted.
  */
-export function checkMove(position: Position, move: unknown): PlayErrorCode | null {
+export function checkMove(position: MoverView, move: unknown): PlayErrorCode | null {
   if (position.status !== 'playing') return ERR_GAME_OVER;
   if (typeof move !== 'object' || move === null) return ERR_BAD_MOVE;
   const { square, dir } = move as { square?: unknown; dir?: unknown };
-  if (typeof square !== 'number' || !Number.isInteger(square) || square < 0 || square > 11) return ERR_BAD_MOVE;
+  // A square off the board (12 or more on the ring of 12) is malformed.
+  if (typeof square !== 'number' || !Number.isInteger(square) || square < 0 || square >= position.squares.length) {
+    return ERR_BAD_MOVE;
+  }
   if (dir !== 1 && dir !== -1) return ERR_BAD_MOVE;
   const first = 6 * position.toMove + 1;
   if (square < first || square >= first + 5) return ERR_NOT_YOUR_SQUARE;

@@ -6,8 +6,11 @@
 // from above for both players, so the arrow reads the same from either side
 // of the board (left and right swap between two viewers, the rotation does
 // not). Both spellings are read everywhere; R7.1's is written by default.
+// With four players (R10.9) moves are written the same way, from each
+// mover's own left; +1 is counter-clockwise from every side of that board too.
 
-import { ownerOf, type Direction, type Player } from './board.js';
+import type { Direction } from './board.js';
+import type { Seat } from './four-board.js';
 import { moveOf, type Move } from './moves.js';
 
 /** `ascii`: R7.1's `3>`; `arrows`: the screens' `3↺`. */
@@ -18,16 +21,20 @@ const SIGNS: Readonly<Record<MoveSpelling, Readonly<Record<'1' | '-1', string>>>
   arrows: { '1': '\u21ba', '-1': '\u21bb' },
 };
 
-/** `{ square: 9, dir: -1 }` by player 1 is `3<` (`3↻` with arrows). Throws if the square is not the player's. */
-export function formatMove(move: Move, player: Player, spelling: MoveSpelling = 'ascii'): string {
-  if (ownerOf(move.square) !== player || (move.dir !== 1 && move.dir !== -1)) {
+/**
+ * `{ square: 9, dir: -1 }` by player 1 is `3<` (`3↻` with arrows). Throws if
+ * the square is not the player's (R1.4, R10.2: `6p + k`, k = 1..5).
+ */
+export function formatMove(move: Move, player: Seat, spelling: MoveSpelling = 'ascii'): string {
+  const k = move.square - 6 * player;
+  if (!Number.isInteger(k) || k < 1 || k > 5 || (move.dir !== 1 && move.dir !== -1)) {
     throw new RangeError(`square ${move.square} (dir ${move.dir}) is not a move of player ${player}`);
   }
-  return `${move.square - 6 * player}${SIGNS[spelling][move.dir]}`;
+  return `${k}${SIGNS[spelling][move.dir]}`;
 }
 
-/** The move written `text` by `player` in either spelling, or null if it is not one. */
-export function parseMove(text: string, player: Player): Move | null {
+/** The move written `text` by `player` (0–1, or 0–3 with four) in either spelling, or null if it is not one. */
+export function parseMove(text: string, player: Seat): Move | null {
   if (text.length !== 2) return null;
   const k = text.charCodeAt(0) - 48;
   if (k < 1 || k > 5) return null;

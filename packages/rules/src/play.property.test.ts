@@ -10,24 +10,12 @@ import type { Player } from './board.js';
 import { checkMove, type Move, type PlayErrorCode } from './moves.js';
 import { legalMoves, play, playFast } from './play.js';
 import { danInPlay, type Position } from './position.js';
-import { PRESETS, RULE_LIMITS, resolveRules, type RuleOptions } from './rule-options.js';
+import type { RuleOptions } from './rule-options.js';
 import { newGame, stateFromPosition, type State } from './state.js';
+import { arbitraryRules } from './testing/arbitrary-rules.js';
 import { modelLegalMoves, modelPlay, modelScore, modelStart, type ModelGame } from './testing/reference-model.js';
 
 const RUNS = { numRuns: 200 };
-
-const arbitraryOptions: fc.Arbitrary<RuleOptions> = fc
-  .record({
-    quanValue: fc.constantFrom(10 as const, 5 as const),
-    quanNon: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: RULE_LIMITS.quanNon.max })),
-    emptyQuanIsGap: fc.boolean(),
-    endWhen: fc.constantFrom('quan-squares-empty' as const, 'quan-pieces-captured' as const),
-    skipOrigin: fc.boolean(),
-    plyLimit: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 400 })),
-  })
-  .map((options) => resolveRules(options));
-
-const arbitraryRules = fc.oneof(fc.constant(PRESETS.classic), fc.constant(PRESETS.vietnam), arbitraryOptions);
 
 /** A random game: its rules, first player, and one choice per ply (index into the legal moves). */
 const arbitraryGame = fc.record({

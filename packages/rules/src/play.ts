@@ -2,7 +2,7 @@
 // and the mover change (R4.1), the end check (R4.2), the refill (R4.3), the
 // move limit (R4.4) and repetition (R4.5); an ended game is scored (R5).
 
-import type { Direction, Player } from './board.js';
+import { RING_12, type Direction, type Player } from './board.js';
 import type { PlyEvent } from './events.js';
 import { PLAY_ERROR_CODES, checkMove, legalMovesOf, type Move, type PlayErrorCode } from './moves.js';
 import type { CapturedStock, EndReason, GameResult, Position } from './position.js';
@@ -59,7 +59,7 @@ function nextState(state: State, origin: number, dir: Direction, events: PlyEven
   const inPlay = sum(squares) + position.captured[0].dan + position.captured[1].dan;
 
   let quanBits = (position.quan[0] ? 1 : 0) | (position.quan[1] ? 2 : 0);
-  const packed = playTurn(squares, quanBits, origin, dir, rules, events);
+  const packed = playTurn(RING_12, squares, quanBits, origin, dir, rules, events);
 
   // Unchanged parts are shared with the previous position: most plies
   // capture nothing, so most plies allocate only the board and the position.

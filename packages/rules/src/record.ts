@@ -20,15 +20,30 @@
 // had not ended is either unfinished (`*` for all three) or ended by a match
 // outcome decided outside the rules (R5.4): Reason names it (`resignation`,
 // `timeout`, ...), Result gives the winner and Score is `*`.
+//
+// A four-player record (R10.9) adds `[Players "4"]` after Rules and, with
+// teams, `[Teams "2"]`; First is 0–3, a move number opens each round of four
+// plies (as R7.2's opens a round of two), and Result and Score are written
+// as four-record-outcome.ts says. A record without Players is a two-player
+// record, as before R10.
 
 import type { Player } from './board.js';
-import type { Move } from './moves.js';
+import type { Seat } from './four-board.js';
+import type { Four } from './four-position.js';
+import {
+  fourResultText,
+  fourScoreText,
+  isFourScoreText,
+  parsePlaces,
+  type FourMatchTermination,
+} from './four-record-outcome.js';
+import { isFourRules, validateFourRules, type FourRuleOptions, type GameRules } from './four-rules.js';
+import { startGame } from './game-runner.js';
+import type { Move, PlayErrorCode } from './moves.js';
 import { directionOfSign, formatMove, parseMove } from './notation.js';
-import { playFast } from './play.js';
-import { END_REASONS, type GameResult } from './position.js';
+import { END_REASONS } from './position.js';
 import type { RuleOptions } from './rule-options.js';
 import { decodeRules, encodeRules } from './rules-codec.js';
-import { newGame, type State } from './state.js';
 
 /** R5.4: how a match ended when the rules had not ended it. */
 export interface MatchTermination {
@@ -51,6 +66,15 @@ export interface GameRecord {
   readonly tags: readonly RecordTag[];
 }
 
+/** R10.9: a four-player game's record. */
+export interface FourGameRecord {
+  readonly rules: FourRuleOptions;
+  readonly first: Seat;
+  readonly moves: readonly Move[];
+  readonly termination: FourMatchTermination | null;
+  readonly tags: readonly RecordTag[];
+}
+
 export interface RecordError {
   readonly message: string;
   /** 1-based. */
@@ -65,11 +89,17 @@ export interface RecordError {
 export type RecordStyle = 'ascii' | 'screen';
 
 export type RecordParse =
-  | { readonly ok: true; readonly record: GameRecord }
+  | { readonly ok: true; readonly record: GameRecord | FourGameRecord }
   | { readonly ok: false; readonly error: RecordError };
 
 const REQUIRED_KEYS = ['Rules', 'First', 'Result', 'Reason', 'Score'] as const;
 type RequiredKey = (typeof REQUIRED_KEYS)[number];
+/**
+ * R10.9's headers of a four-player record. In a two-player record they are
+ * extra tags as any other (records written before R10 used `Players` for
+ * names), except `[Players "4"]`, which makes a record four-player.
+ */
+const FOUR_KEYS: readonly string[] = ['Players', 'Teams'];
 
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 const TERMINATION_REASON = /^[a-z]+(-[a-z]+)*$/;
@@ -81,39 +111,47 @@ const LINE_WIDTH = 80;
  * inconsistent record (an illegal move, a termination after the rules ended
  * the game, a malformed tag) is a programming error and throws.
  */
-export function formatRecord(record: GameRecord, style: RecordStyle = 'ascii'): string {
-  const state = replayMoves(record);
-  if (typeof state === 'number') throw new RangeError(`move ${state + 1} is illegal`);
-  const ended = state.position.result;
+export function formatRecord(record: GameRecord | FourGameRecord, style: RecordStyle = 'ascii'): string {
+  const players = isFourRules(record.rules) ? 4 : 2;
+  const game = recordGame(record.rules, record.first);
+  record.moves.forEach((move, i) => {
+    if (game.play(move) !== null) throw new RangeError(`move ${i + 1} is illegal`);
+  });
+  const ended = game.outcome();
   const { termination } = record;
   let result: string;
   let reason: string;
   let score: string;
   if (ended !== null) {
     if (termination !== null) throw new RangeError('the rules ended this game; it has no match termination');
-    result = resultText(ended.winner);
-    reason = ended.reason;
-    score = `${ended.score[0]}-${ended.score[1]}`;
+    ({ result, reason, score } = ended);
   } else if (termination !== null) {
     if (!isTerminationReason(termination.reason)) {
       throw new RangeError(`"${termination.reason}" cannot name a match termination`);
     }
-    result = resultText(termination.winner);
+    result = terminationResult(termination, record.rules);
     reason = termination.reason;
     score = '*';
   } else {
     result = reason = score = '*';
   }
 
-  const lines = [
-    header('Rules', encodeRules(record.rules)),
+  const lines = [header('Rules', encodeRules(record.rules))];
+  if (isFourRules(record.rules)) {
+    lines.push(header('Players', '4'));
+    if (record.rules.teams === 2) lines.push(header('Teams', '2'));
+  }
+  lines.push(
     header('First', String(record.first)),
     header('Result', result),
     header('Reason', reason),
     header('Score', score),
-  ];
+  );
   for (const tag of record.tags) {
-    if (!KEY.test(tag.key) || (REQUIRED_KEYS as readonly string[]).includes(tag.key)) {
+    const reserved =
+      (REQUIRED_KEYS as readonly string[]).includes(tag.key) ||
+      (players === 4 ? FOUR_KEYS.includes(tag.key) : tag.key === 'Players' && tag.value === '4');
+    if (!KEY.test(tag.key) || reserved) {
       throw new RangeError(`"${tag.key}" cannot be an extra header`);
     }
     lines.push(header(tag.key, tag.value));
@@ -123,9 +161,9 @@ export function formatRecord(record: GameRecord, style: RecordStyle = 'ascii'): 
   const plies = style === 'screen';
   let line = '';
   record.moves.forEach((move, i) => {
-    const text = formatMove(move, moverAt(record.first, i), plies ? 'arrows' : 'ascii');
-    const numbered = plies || i % 2 === 0;
-    const piece = numbered ? `${plies ? i + 1 : i / 2 + 1}. ${text}` : text;
+    const text = formatMove(move, moverAt(record.first, i, players), plies ? 'arrows' : 'ascii');
+    const numbered = plies || i % players === 0;
+    const piece = numbered ? `${plies ? i + 1 : i / players + 1}. ${text}` : text;
     if (line === '') line = piece;
     else if (numbered && line.length + 1 + piece.length > LINE_WIDTH) {
       lines.push(line);
@@ -166,16 +204,14 @@ class RecordParser {
 
   constructor(private readonly text: string) {}
 
-  parse(): GameRecord {
+  parse(): GameRecord | FourGameRecord {
     const headers = new Map<string, HeaderValue>();
-    const tags: RecordTag[] = [];
     this.skipSpace();
     while (this.peek() === '[') {
       const start = this.at;
       const { key, value } = this.header();
       if (headers.has(key)) throw new ParseError(`header "${key}" given twice`, start);
       headers.set(key, value);
-      if (!(REQUIRED_KEYS as readonly string[]).includes(key)) tags.push({ key, value: value.value });
       this.skipSpace();
     }
     const get = (key: RequiredKey): HeaderValue => {
@@ -189,24 +225,33 @@ class RecordParser {
     const reasonHeader = get('Reason');
     const scoreHeader = get('Score');
 
-    const rules = decodeRules(rulesHeader.value);
-    if (!rules.ok) throw new ParseError(`Rules: ${rules.message}`, rulesHeader.offset);
-    if (firstHeader.value !== '0' && firstHeader.value !== '1') {
-      throw new ParseError('First must be "0" or "1"', firstHeader.offset);
+    const rules = this.rules(rulesHeader, headers.get('Players'), headers.get('Teams'));
+    const players = isFourRules(rules) ? 4 : 2;
+    const tags: RecordTag[] = [];
+    for (const [key, { value }] of headers) {
+      const reserved = (REQUIRED_KEYS as readonly string[]).includes(key) || (players === 4 && FOUR_KEYS.includes(key));
+      if (!reserved) tags.push({ key, value });
     }
-    const first: Player = firstHeader.value === '1' ? 1 : 0;
-    const winner = resultWinner(resultHeader.value);
-    if (winner === undefined) throw new ParseError('Result must be 1-0, 0-1, 1/2-1/2 or *', resultHeader.offset);
+    const firsts = players === 4 ? ['0', '1', '2', '3'] : ['0', '1'];
+    if (!firsts.includes(firstHeader.value)) {
+      throw new ParseError(players === 4 ? 'First must be "0" to "3"' : 'First must be "0" or "1"', firstHeader.offset);
+    }
+    const first = Number(firstHeader.value) as Seat;
+    const stated = statedResult(resultHeader.value, rules);
+    if (stated === undefined) {
+      const forms = isFourRules(rules) && rules.teams !== 2 ? 'places like 1-3-2-4' : '1-0, 0-1, 1/2-1/2';
+      throw new ParseError(`Result must be ${forms} or *`, resultHeader.offset);
+    }
 
-    let state = newGame({ rules: rules.rules, first });
+    const game = recordGame(rules, first);
     const moves: Move[] = [];
     // Set by the second move: a number before it means every ply is numbered (the screens' style).
     let plies: boolean | null = null;
     for (let token = this.token(); token !== null; token = this.token()) {
       const ply = moves.length;
       if (ply === 1) plies = token.text.endsWith('.');
-      const due = plies === true || ply % 2 === 0;
-      const expected = plies === true ? ply + 1 : ply / 2 + 1;
+      const due = plies === true || ply % players === 0;
+      const expected = plies === true ? ply + 1 : ply / players + 1;
       if (token.text.endsWith('.')) {
         if (!due || token.text !== `${expected}.`) {
           throw new ParseError(`expected ${due ? `"${expected}."` : 'a move'}, found "${token.text}"`, token.offset);
@@ -219,19 +264,30 @@ class RecordParser {
       } else if (due) {
         throw new ParseError(`expected "${expected}." before "${token.text}"`, token.offset);
       }
-      const mover = moverAt(first, ply);
+      const mover = moverAt(first, ply, players);
       const move = parseMove(token.text, mover);
       if (move === null) throw new ParseError(`"${token.text}" is not a move`, token.offset);
-      const next = playFast(state, move);
-      if (typeof next === 'string') {
-        throw new ParseError(`${token.text} cannot be played at ply ${ply} (${next})`, token.offset);
+      const refused = game.play(move);
+      if (refused !== null) {
+        throw new ParseError(`${token.text} cannot be played at ply ${ply} (${refused})`, token.offset);
       }
-      state = next;
       moves.push(move);
     }
 
-    const termination = checkOutcome(state.position.result, winner, reasonHeader, scoreHeader, resultHeader);
-    return { rules: rules.rules, first, moves, termination, tags };
+    const termination = checkOutcome(game.outcome(), stated, reasonHeader, scoreHeader, resultHeader, players);
+    if (isFourRules(rules)) return { rules, first, moves, termination: termination as FourMatchTermination | null, tags };
+    return { rules, first: first as Player, moves, termination: termination as MatchTermination | null, tags };
+  }
+
+  /** Rules, with R10.9's Players and Teams: a record is four-player when it says `[Players "4"]`. */
+  private rules(rules: HeaderValue, players: HeaderValue | undefined, teams: HeaderValue | undefined): GameRules {
+    const base = decodeRules(rules.value);
+    if (!base.ok) throw new ParseError(`Rules: ${base.message}`, rules.offset);
+    if (players?.value !== '4') return base.rules;
+    if (teams !== undefined && teams.value !== '2') throw new ParseError('Teams must be "2"', teams.offset);
+    const four = validateFourRules({ ...base.rules, players: 4, ...(teams === undefined ? {} : { teams: 2 }) });
+    if (!four.ok) throw new ParseError(`Rules: ${four.message}`, rules.offset);
+    return four.rules;
   }
 
   private header(): { key: string; value: HeaderValue } {
@@ -302,25 +358,35 @@ class RecordParser {
   }
 }
 
+/** The three headers the rules write for a game they ended. */
+interface RuledOutcome {
+  readonly result: string;
+  readonly reason: string;
+  readonly score: string;
+}
+
+/** A Result header read: `*`, a winner (of two players or two teams), or four players' places. */
+type StatedResult = '*' | { readonly winner: Player | null } | { readonly ranking: Four<number> };
+
 /** The headers describing the end must agree with what the moves did. */
 function checkOutcome(
-  ended: GameResult | null,
-  winner: Player | null | '*',
+  ended: RuledOutcome | null,
+  stated: StatedResult,
   reason: HeaderValue,
   score: HeaderValue,
   result: HeaderValue,
-): MatchTermination | null {
+  players: 2 | 4,
+): MatchTermination | FourMatchTermination | null {
   if (ended !== null) {
     if (reason.value !== ended.reason) {
       throw new ParseError(`the moves end the game by ${ended.reason}, not "${reason.value}"`, reason.offset);
     }
-    const expected = `${ended.score[0]}-${ended.score[1]}`;
-    if (score.value !== expected) throw new ParseError(`the score is ${expected}`, score.offset);
-    if (winner !== ended.winner) throw new ParseError(`the result is ${resultText(ended.winner)}`, result.offset);
+    if (score.value !== ended.score) throw new ParseError(`the score is ${ended.score}`, score.offset);
+    if (result.value !== ended.result) throw new ParseError(`the result is ${ended.result}`, result.offset);
     return null;
   }
   if (reason.value === '*') {
-    if (winner !== '*') throw new ParseError('an unfinished game has Result "*"', result.offset);
+    if (stated !== '*') throw new ParseError('an unfinished game has Result "*"', result.offset);
     if (score.value !== '*') throw new ParseError('an unfinished game has Score "*"', score.offset);
     return null;
   }
@@ -330,12 +396,13 @@ function checkOutcome(
   if (!TERMINATION_REASON.test(reason.value)) {
     throw new ParseError('Reason must be an end reason, * or lower-case words joined by -', reason.offset);
   }
-  if (winner === '*') throw new ParseError(`a game ended by ${reason.value} needs a Result`, result.offset);
+  if (stated === '*') throw new ParseError(`a game ended by ${reason.value} needs a Result`, result.offset);
   if (score.value !== '*') {
-    const message = SCORE.test(score.value) ? 'only the rules give a score (R5.4)' : 'Score must be like 42-28 or *';
+    const scored = players === 4 ? isFourScoreText(score.value) : SCORE.test(score.value);
+    const message = scored ? 'only the rules give a score (R5.4)' : `Score must be like ${players === 4 ? '40-30-35-35' : '42-28'} or *`;
     throw new ParseError(message, score.offset);
   }
-  return { reason: reason.value, winner };
+  return { reason: reason.value, ...stated };
 }
 
 function isTerminationReason(reason: string): boolean {
@@ -344,6 +411,17 @@ function isTerminationReason(reason: string): boolean {
 
 function resultText(winner: Player | null): string {
   return winner === 0 ? '1-0' : winner === 1 ? '0-1' : '1/2-1/2';
+}
+
+/** The Result header of either game, or undefined if it cannot be one. */
+function statedResult(text: string, rules: GameRules): StatedResult | undefined {
+  if (isFourRules(rules) && rules.teams !== 2) {
+    if (text === '*') return '*';
+    const ranking = parsePlaces(text);
+    return ranking === null ? undefined : { ranking };
+  }
+  const winner = resultWinner(text);
+  return winner === undefined || winner === '*' ? winner : { winner };
 }
 
 function resultWinner(text: string): Player | null | '*' | undefined {
@@ -366,20 +444,53 @@ function header(key: string, value: string): string {
   return `[${key} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`;
 }
 
-/** R4.1: the players alternate, whatever happens in a turn. */
-function moverAt(first: Player, ply: number): Player {
-  return ((first + ply) % 2) as Player;
+/** R4.1, R10.5: the players move in turn, whatever happens in a turn. */
+function moverAt(first: Seat, ply: number, players: 2 | 4): Seat {
+  return ((first + ply) % players) as Seat;
 }
 
-/** The final state, or the index of the first illegal move. */
-function replayMoves(record: GameRecord): State | number {
-  let state = newGame({ rules: record.rules, first: record.first });
-  for (let i = 0; i < record.moves.length; i++) {
-    const next = playFast(state, record.moves[i]!);
-    if (typeof next === 'string') return i;
-    state = next;
+/** What writing and reading a record need of either game. */
+interface RecordGame {
+  /** Plays a move on; the code of its refusal, or null. */
+  play(move: Move): PlayErrorCode | null;
+  /** The Result, Reason and Score the rules give once they have ended the game, else null. */
+  outcome(): RuledOutcome | null;
+}
+
+function recordGame(rules: GameRules, first: Seat): RecordGame {
+  if (isFourRules(rules)) {
+    const game = startGame({ rules, first });
+    return {
+      play: (move) => game.play(move),
+      outcome() {
+        const ended = game.position.result;
+        if (ended === null) return null;
+        return { result: fourResultText(ended, rules.teams === 2, resultText), reason: ended.reason, score: fourScoreText(ended) };
+      },
+    };
   }
-  return state;
+  if (first !== 0 && first !== 1) throw new RangeError('first must be 0 or 1');
+  const game = startGame({ rules, first });
+  return {
+    play: (move) => game.play(move),
+    outcome() {
+      const ended = game.position.result;
+      if (ended === null) return null;
+      return { result: resultText(ended.winner), reason: ended.reason, score: `${ended.score[0]}-${ended.score[1]}` };
+    },
+  };
+}
+
+/** R5.4: the Result of a match outcome decided outside the rules. */
+function terminationResult(termination: MatchTermination | FourMatchTermination, rules: GameRules): string {
+  const placed = isFourRules(rules) && rules.teams !== 2;
+  if ('ranking' in termination) {
+    const text = termination.ranking.join('-');
+    if (!placed || parsePlaces(text) === null) throw new RangeError(`places ${text} cannot end this game`);
+    return text;
+  }
+  if (placed) throw new RangeError('a free-for-all game ends with places, not a winner');
+  return resultText(termination.winner);
 }
 
 function locate(text: string, message: string, offset: number): RecordError {

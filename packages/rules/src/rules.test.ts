@@ -1,6 +1,7 @@
 // Table tests: one ply for each rule of rules.md that one ply can show.
 
 import { describe, expect, it } from 'vitest';
+import { RING_12 } from './board.js';
 import type { PlyEvent } from './events.js';
 import { legalMoves, play } from './play.js';
 import { DEFAULT_RULES, type RuleOptions } from './rule-options.js';
@@ -194,7 +195,7 @@ describe('R3.7 every turn ends', () => {
   it('the guard throws, as for a bug, never ending the game', () => {
     // No legal position holds this many dân; only a broken board could.
     const broken = [0, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-    expect(() => playTurn(broken, 3, 1, 1, DEFAULT_RULES, null)).toThrow(/R3\.7/);
+    expect(() => playTurn(RING_12, broken, 3, 1, 1, DEFAULT_RULES, null)).toThrow(/R3\.7/);
   });
 
   it('a handful of all 50 dân ends, the dân conserved', () => {

@@ -60,58 +60,7 @@ export function modelPlay(game: ModelGame, move: Move, rules: RuleOptions): Mode
     ply: p.ply,
   };
   const me = n.toMove;
-  const isMandarin = (i: number) => i === 0 || i === 6;
-  const quanAt = (i: number) => (i === 0 ? n.quan[0] : i === 6 ? n.quan[1] : false);
-  const isEmpty = (i: number) => n.squares[i] === 0 && !quanAt(i);
-  const next = (i: number) => (i + move.dir + 12) % 12;
-
-  // R3.2 / R3.3
-  let from = move.square;
-  let hand = n.squares[from]!;
-  n.squares[from] = 0;
-  let at = from;
-  let gap: number | null = null;
-  for (;;) {
-    while (hand > 0) {
-      at = next(at);
-      if (rules.skipOrigin && at === from) continue;
-      n.squares[at]!++;
-      hand--;
-    }
-    const after = next(at);
-    if (isMandarin(after)) {
-      if (rules.emptyQuanIsGap && isEmpty(after)) gap = after;
-      break;
-    }
-    if (n.squares[after]! > 0) {
-      hand = n.squares[after]!;
-      n.squares[after] = 0;
-      from = after;
-      at = after;
-      continue;
-    }
-    gap = after;
-    break;
-  }
-  // R3.3c / R3.4 / R3.6
-  if (gap !== null) {
-    let target = next(gap);
-    if (!isEmpty(target)) {
-      for (;;) {
-        if (quanAt(target) && rules.quanNon > 0 && n.squares[target]! < rules.quanNon) break;
-        n.captured[me].dan += n.squares[target]!;
-        n.squares[target] = 0;
-        if (quanAt(target)) {
-          n.quan[target === 0 ? 0 : 1] = false;
-          n.captured[me].quan++;
-        }
-        const a = next(target);
-        const b = next(a);
-        if (!isEmpty(a) || isEmpty(b)) break;
-        target = b;
-      }
-    }
-  }
+  modelTurn(n.squares, n.quan, n.captured[me], move, rules);
 
   // R4.1
   n.ply++;
@@ -156,7 +105,73 @@ export function modelPlay(game: ModelGame, move: Move, rules: RuleOptions): Mode
   return { position: { ...position, result }, seen };
 }
 
-export function modelLegalMoves(position: Position): Move[] {
+/**
+ * R3 (R10.4 on the ring of 24) straight from the text, in place: the ring is
+ * as long as `squares`, a mandarin square every sixth square, `quan[i]` the
+ * quan piece of square 6i, `stock` the mover's captured stock.
+ */
+export function modelTurn(
+  squares: number[],
+  quan: boolean[],
+  stock: { dan: number; quan: number },
+  move: Move,
+  rules: RuleOptions,
+): void {
+  const size = squares.length;
+  const isMandarin = (i: number) => i % 6 === 0;
+  const quanAt = (i: number) => isMandarin(i) && quan[i / 6]!;
+  const isEmpty = (i: number) => squares[i] === 0 && !quanAt(i);
+  const next = (i: number) => (i + move.dir + size) % size;
+
+  // R3.2 / R3.3
+  let from = move.square;
+  let hand = squares[from]!;
+  squares[from] = 0;
+  let at = from;
+  let gap: number | null = null;
+  for (;;) {
+    while (hand > 0) {
+      at = next(at);
+      if (rules.skipOrigin && at === from) continue;
+      squares[at]!++;
+      hand--;
+    }
+    const after = next(at);
+    if (isMandarin(after)) {
+      if (rules.emptyQuanIsGap && isEmpty(after)) gap = after;
+      break;
+    }
+    if (squares[after]! > 0) {
+      hand = squares[after]!;
+      squares[after] = 0;
+      from = after;
+      at = after;
+      continue;
+    }
+    gap = after;
+    break;
+  }
+  // R3.3c / R3.4 / R3.6
+  if (gap === null) return;
+  let target = next(gap);
+  if (isEmpty(target)) return;
+  for (;;) {
+    if (quanAt(target) && rules.quanNon > 0 && squares[target]! < rules.quanNon) break;
+    stock.dan += squares[target]!;
+    squares[target] = 0;
+    if (quanAt(target)) {
+      quan[target / 6] = false;
+      stock.quan++;
+    }
+    const a = next(target);
+    const b = next(a);
+    if (!isEmpty(a) || isEmpty(b)) break;
+    target = b;
+  }
+}
+
+/** R3.1 (R10.4 with four): both ways from each non-empty square 6p + k of the mover p. */
+export function modelLegalMoves(position: Pick<Position, 'squares' | 'status'> & { toMove: number }): Move[] {
   if (position.status === 'ended') return [];
   const moves: Move[] = [];
   for (let k = 1; k <= 5; k++) {
