@@ -1,7 +1,8 @@
 # What `npm test` needs beside Node.js, found or made ready; sourced by
 # scripts/test.sh, so that what it exports reaches the tests.
 #
-# - Debian's chromium, haproxy, redis-server and postgresql: installed with
+# - Debian's chromium, haproxy, redis-server, postgresql and prometheus (for
+#   promtool, which checks deploy/prometheus): installed with
 #   apt-get when missing and running as root; otherwise the run stops at once
 #   with the one command to run.
 # - A PostgreSQL server that lets the tests in without a password
@@ -19,6 +20,7 @@ needs_fail() {
 needs_missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || needs_missing+=(chromium)
 [ -x "${HAPROXY_BIN:-/usr/sbin/haproxy}" ] || needs_missing+=(haproxy)
+[ -x "${PROMTOOL_BIN:-/usr/bin/promtool}" ] || needs_missing+=(prometheus)
 command -v redis-server >/dev/null || needs_missing+=(redis-server)
 needs_pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 [ -n "${POSTGRES_BIN:-$(needs_pg_bin)}" ] || needs_missing+=(postgresql)
@@ -28,7 +30,7 @@ if [ ${#needs_missing[@]} -gt 0 ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${needs_missing[@]}" >/dev/null
   else
-    needs_fail "missing ${needs_missing[*]}: run  sudo apt-get install -y ${needs_missing[*]}  (or set CHROMIUM_PATH, HAPROXY_BIN, POSTGRES_BIN)"
+    needs_fail "missing ${needs_missing[*]}: run  sudo apt-get install -y ${needs_missing[*]}  (or set CHROMIUM_PATH, HAPROXY_BIN, PROMTOOL_BIN, POSTGRES_BIN)"
   fi
 fi
 export POSTGRES_BIN="${POSTGRES_BIN:-$(needs_pg_bin)}"

@@ -87,6 +87,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const metrics = new Metrics({
     connectedSockets: () => io.of('/').sockets.size,
     liveMatches: () => db.prisma.match.count({ where: { status: { in: ['opener', 'playing'] } } }),
+    databaseAnswers: () => db.prisma.$queryRaw`SELECT 1`.then(() => true),
     pool: db.poolStats,
     redisConnected: redis ? () => redis.connected : undefined,
   });

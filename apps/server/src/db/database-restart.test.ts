@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { PRESETS } from '@oanquan/rules';
-import { privatePostgres, type ServerProcess, startServerProcess } from '@oanquan/testkit';
+import { freePort, privatePostgres, type ServerProcess, startServerProcess } from '@oanquan/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openedGame, scriptedGame, TestClient } from '../testing/live.js';
+import { metricSample } from '../testing/metric-sample.js';
 import { resendUntilAccepted } from '../testing/resend-move.js';
 
 /** How long the database stays down: long enough for every path to meet it. */
@@ -17,7 +18,10 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
   it('refuses moves with UNAVAILABLE and says not ready meanwhile; then the same moves succeed, none lost or doubled', async () => {
     const database = await privatePostgres();
     cleanups.push(database.destroy);
-    const server: ServerProcess = await startServerProcess({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    const metricsPort = await freePort();
+    const server: ServerProcess = await startServerProcess({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) });
+    // What Prometheus reads for the database-unreachable alert.
+    const databaseUp = async () => metricSample(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(), 'oanquan_database_up');
     cleanups.push(async () => {
       server.child.kill('SIGKILL');
       await server.exited;
@@ -42,6 +46,7 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
     };
     for (let i = 0; i < half; i++) await playMove(i);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await databaseUp()).toBe(1);
 
     await database.stop();
     const stoppedAt = Date.now();
@@ -67,6 +72,7 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
     );
     expect(handshake).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
     expect([...refusals]).toEqual(['UNAVAILABLE']);
+    expect(await databaseUp()).toBe(0);
     expect(readiness.length).toBeGreaterThan(3);
     expect(new Set(readiness.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ status: 503, body: { status: 'not ready', database: 'postgresql', reason: 'database' } })]));
 
@@ -78,6 +84,7 @@ describe('PostgreSQL stopped for 10 s and started again', () => {
     acked.push(`m${half}`);
     console.log(`database restart: play resumed ${resumed - restartedAt} ms after PostgreSQL was back (${resumed - stoppedAt} ms after it stopped)`);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await databaseUp()).toBe(1);
     // A resend of a move already applied answers its earlier outcome and changes nothing.
     expect(await send(half)).toEqual({ ok: true, version });
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
+import { holdDataDir } from './data-dir-holder.js';
 import { pgHotSql, pgliteHotSql, type HotSql } from './hot-sql.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { pgSqlClient } from './sql-client.js';
@@ -52,6 +53,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 async function openPglite(dataDir: string | undefined, options: OpenOptions, loadDataDir?: Blob) {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Written down for `pnpm db:backup` and `db:restore`, which must not copy or replace the directory under a running server.
+  const release = dataDir ? holdDataDir(dataDir) : () => {};
   const pglite = new PGlite({ dataDir, loadDataDir });
   await pglite.waitReady;
   const migrations = options.migrationsDir ? await applyMigrations(pglite, options.migrationsDir, options.log) : undefined;
@@ -64,6 +67,7 @@ async function openPglite(dataDir: string | undefined, options: OpenOptions, loa
     async close() {
       await prisma.$disconnect();
       await pglite.close();
+      release();
     },
   };
 }

@@ -24,6 +24,8 @@ const queueTickStatement = {
 
 export interface MatchmakerSettings extends GapSettings {
   tickMs: number;
+  /** Told of each paired player's wait, once the pairing is committed (the metrics). */
+  onPaired?: (pool: QueuePool, waitedMs: number) => void;
 }
 
 /**
@@ -128,7 +130,7 @@ export class Matchmaker {
           now,
           this.settings,
         ).map((pair) => ({ pair, rated }));
-      const matches: Array<{ players: [string, string]; roomCode: string; matchId: string }> = [];
+      const matches: Array<{ players: [string, string]; roomCode: string; matchId: string; waitedMs: number[] }> = [];
       for (const { pair: [a, b], rated } of [...pairsOf(true), ...pairsOf(false)]) {
         await tx.queueEntry.deleteMany({ where: { playerId: { in: [a.playerId, b.playerId] } } });
         const { code, matchId } = await insertRoom(tx, {
@@ -139,11 +141,12 @@ export class Matchmaker {
           rated: rated && (await pairMayBeRated(tx, [a.playerId, b.playerId], now)),
           seats: [a.playerId, b.playerId],
         });
-        matches.push({ players: [a.playerId, b.playerId], roomCode: code, matchId });
+        matches.push({ players: [a.playerId, b.playerId], roomCode: code, matchId, waitedMs: [a, b].map((entry) => now.getTime() - entry.joinedAt.getTime()) });
       }
       return matches;
     });
-    for (const { players, roomCode, matchId } of made) {
+    for (const { players, roomCode, matchId, waitedMs } of made) {
+      for (const waited of waitedMs) this.settings.onPaired?.(pool, waited);
       for (const playerId of players) {
         this.forgetLocal(playerId);
         this.io.to(playerChannel(playerId)).emit('queue:matched', { roomCode, matchId });

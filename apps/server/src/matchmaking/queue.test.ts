@@ -41,6 +41,10 @@ describe.each(engines)('the public queue on %s', (engine) => {
     expect(await q.c.request('queue:join', { pool: '3+2' })).toEqual({ ok: true });
     await Promise.all([p.c, q.c].map((c) => c.until(() => c.matched !== undefined, 'the pairing', 5000)));
     expect(p.c.matched).toEqual(q.c.matched);
+    // Both waits are in the metrics' histogram, under the pool: the second player's was the shorter.
+    const waits = (await app.metrics.queueWait.get()).values.filter((v) => v.labels.pool === '3+2');
+    expect(waits.find((v) => v.metricName === 'oanquan_queue_wait_seconds_count')?.value).toBe(2);
+    expect(waits.find((v) => v.metricName === 'oanquan_queue_wait_seconds_sum')?.value).toBeGreaterThan(0);
 
     const join = await p.c.request('room:join', { code: p.c.matched!.roomCode });
     const snapshot = (join as { snapshot: MatchSnapshot }).snapshot;

@@ -46,6 +46,8 @@ describe.each(engines)('Prometheus metrics on %s', (engine) => {
     const text = await response.text();
     expect(sample(text, 'oanquan_connected_sockets')).toBe(3);
     expect(sample(text, 'oanquan_live_matches')).toBe(1);
+    expect(sample(text, 'oanquan_database_up')).toBe(1);
+    expect(text).toContain('# TYPE oanquan_queue_wait_seconds histogram');
     // Opener rounds, the start and the move.
     expect(sample(text, 'oanquan_events_published_total')).toBeGreaterThanOrEqual(3);
     expect(sample(text, 'oanquan_move_ack_seconds_count', '{result="ok"}')).toBe(1);

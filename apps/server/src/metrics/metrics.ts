@@ -13,9 +13,23 @@ export interface MetricSources {
   liveMatches(): Promise<number>;
   /** Undefined where there is no pool (PGlite is one connection in-process). */
   pool?: () => PoolStats;
+  /** Whether the database answers a trivial query now. */
+  databaseAnswers(): Promise<boolean>;
   /** Undefined without Redis. */
   redisConnected?: () => boolean;
 }
+
+/** How long a scrape waits on the database: an unreachable one (a partition) must not hold Prometheus past its timeout. */
+const DATABASE_PROBE_MS = 3000;
+
+const withinProbeTime = <T>(promise: Promise<T>): Promise<T | undefined> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), DATABASE_PROBE_MS);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      () => (clearTimeout(timer), resolve(undefined)),
+    );
+  });
 
 /**
  * This process's Prometheus metrics, in a registry of its own (tests run
@@ -26,6 +40,7 @@ export interface MetricSources {
 export class Metrics {
   readonly registry = new Registry();
   readonly moveAck: Histogram<'result'>;
+  readonly queueWait: Histogram<'pool'>;
   readonly eventsPublished: Counter;
   readonly hotStatements: Counter<'statement'>;
   readonly rateLimited: Counter<'edge'>;
@@ -42,6 +57,13 @@ export class Metrics {
       help: 'From a move reaching the socket handler to its acknowledgement, by result (ok or the refusal code)',
       labelNames: ['result'],
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.queueWait = new Histogram({
+      name: 'oanquan_queue_wait_seconds',
+      help: 'How long paired players waited in the public queue, by pool, observed by the process that paired them',
+      labelNames: ['pool'],
+      buckets: [1, 2, 5, 10, 20, 30, 60, 120, 300],
       registers,
     });
     // Quantiles rather than buckets: the figure that matters is how close the
@@ -97,8 +119,16 @@ export class Metrics {
       async collect() {
         this.reset();
         // A scrape during an outage still answers, without this one figure.
-        const count = await sources.liveMatches().catch(() => undefined);
+        const count = await withinProbeTime(sources.liveMatches());
         if (count !== undefined) this.set(count);
+      },
+    });
+    new Gauge({
+      name: 'oanquan_database_up',
+      help: 'Whether the database answered a trivial query at scrape time (1) or not within 3 s (0)',
+      registers,
+      async collect() {
+        this.set((await withinProbeTime(sources.databaseAnswers())) === true ? 1 : 0);
       },
     });
     const pool = sources.pool;
