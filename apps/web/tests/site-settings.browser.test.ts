@@ -13,6 +13,8 @@ describe('the site settings in Chromium', () => {
   it('are reached from the header menu on a phone, in both languages, and keep sound and speed for every page', async () => {
     const { page, context, errors } = await newPlayer(harness.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, speed: null });
     await page.goto(harness.server.url + '/rules');
+    // Once the page runs: a click on the server's markup before that changes nothing.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.click('[data-lang="vi"]');
     await page.click('[data-nav-menu]');
     await page.click('[data-nav-settings]');
