@@ -14,7 +14,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     // One server migrates a PGlite directory once; each browser test's server starts from a copy.
-    globalSetup: ['tests/support/migrated-data.ts'],
+    // One Chromium serves every file.
+    globalSetup: ['tests/support/migrated-data.ts', 'tests/support/shared-chromium.ts'],
     // Two files at a time: a browser test waits on its own server process and Chromium most of the time.
     maxWorkers: 2,
     testTimeout: 60_000,

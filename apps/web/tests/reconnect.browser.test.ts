@@ -1,8 +1,9 @@
-import { launchChromium, startServerProcess, type ServerProcess } from '@oanquan/testkit';
+import { startServerProcess, type ServerProcess } from '@oanquan/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer } from './support/harness.js';
 import { migratedDataDir } from './support/migrated-data.js';
+import { sharedChromium } from './support/shared-chromium.js';
 import { openRoom, playOpener, waitForPly } from './support/room-flow.js';
 
 describe('a server that dies mid-game, in Chromium', () => {
@@ -11,7 +12,7 @@ describe('a server that dies mid-game, in Chromium', () => {
   let server: ServerProcess;
   beforeAll(async () => {
     data = await migratedDataDir();
-    [server, browser] = await Promise.all([startServerProcess({ PGLITE_DATA_DIR: data.dir, LOG_LEVEL: 'warn' }), launchChromium()]);
+    [server, browser] = await Promise.all([startServerProcess({ PGLITE_DATA_DIR: data.dir, LOG_LEVEL: 'warn' }), sharedChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
 
 /**
  * The system's Chromium (Debian's package), never a downloaded one. A missing
@@ -7,11 +7,11 @@ import { chromium, type Browser } from 'playwright-core';
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+function launchOptions(): LaunchOptions {
   if (!existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
   }
-  return chromium.launch({
+  return {
     executablePath: chromiumPath,
     args: [
       '--headless',
@@ -23,5 +23,19 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
     ],
-  });
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch(launchOptions());
+}
+
+/** A Chromium that test files connect to (`connectChromium`), each with contexts of its own. */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}
+
+/** A connection to a `launchChromiumServer` browser; closing it closes its contexts and leaves the browser running. */
+export async function connectChromium(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { migratedDataDir } from './migrated-data.js';
-import { launchChromium, privatePostgres, startServerProcess, type PrivatePostgres, type ServerProcess } from '@oanquan/testkit';
+import { privatePostgres, startServerProcess, type PrivatePostgres, type ServerProcess } from '@oanquan/testkit';
+import { sharedChromium } from './shared-chromium.js';
 
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 
@@ -27,10 +28,18 @@ export async function startPostgresHarness(env: Record<string, string> = {}): Pr
   return { ...(await harnessOn({ DATABASE_URL: database.url, ...env }, database.destroy)), database };
 }
 
+/**
+ * V8's baseline WebAssembly compiler only: a test's server lives seconds to a
+ * minute, and compiling PGlite's hot functions again with the optimizing tier
+ * took about 1.6 s of its 4 s of processor to start (the pages it served came
+ * no slower). A server of `pnpm start` keeps both tiers (src/wasm-tiers.ts).
+ */
+const testServerArgs = ['--liftoff-only'];
+
 /** The server on the database `env` names, and Chromium; `dropData` runs once both are gone. */
 async function harnessOn(env: Record<string, string>, dropData: () => Promise<void>): Promise<Harness> {
   // No drain notice when it stops (3 s by default): its pages are closed by then.
-  const [started, launched] = await Promise.allSettled([startServerProcess({ LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env }), launchChromium()]);
+  const [started, launched] = await Promise.allSettled([startServerProcess({ LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: '0', ...env }, { nodeArgs: testServerArgs }), sharedChromium()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     // Whichever did start is stopped: a server left running outlives the test run.
     if (started.status === 'fulfilled') {
