@@ -181,8 +181,8 @@ describe('the installable app and its service worker in Chromium', () => {
     await Promise.all([home.waitForEvent('framenavigated'), home.click('[data-update-reload]')]);
     await home.waitForSelector('[data-me] [data-my-name]');
     expect(await controllerVersion(home)).toBe(after);
-    const caches = await home.evaluate(() => caches.keys());
-    expect(caches.sort()).toEqual([`pages-${after}`, `shell-${after}`]);
+    const cacheNames = await home.evaluate(() => caches.keys());
+    expect(cacheNames.sort()).toEqual([`pages-${after}`, `shell-${after}`]);
     expect(errors).toEqual([]);
     await context.close();
   });
