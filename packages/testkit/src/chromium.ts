@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type LaunchOptions } from 'playwright-core';
 
 /**
  * The system's Chromium (Debian's package), never a downloaded one. A missing
@@ -38,4 +38,13 @@ export async function launchChromiumServer(): Promise<BrowserServer> {
 /** A connection to a `launchChromiumServer` browser; closing it closes its contexts and leaves the browser running. */
 export async function connectChromium(wsEndpoint: string): Promise<Browser> {
   return chromium.connect(wsEndpoint);
+}
+
+/**
+ * Chromium with a profile on disk in `userDataDir`, as a visitor's browser
+ * is: what a browser decides only outside incognito (whether a site can be
+ * installed) needs one; `launchChromium`'s contexts are all incognito.
+ */
+export async function launchPersistentChromium(userDataDir: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(), ...options });
 }

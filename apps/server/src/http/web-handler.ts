@@ -1,10 +1,26 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_ERROR_CHANNEL, type PageError } from '@oanquan/protocol';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The service worker is served here rather than among the static files: read
+ * at each request, so a new build's worker is what the browser's update
+ * check gets, never a copy cached by the server, and with headers of its
+ * own. Its policy is the worker's own (a worker follows the policy its
+ * script came with, not the page's): it fetches from this origin and loads
+ * nothing else. `no-cache`: every update check asks the server.
+ */
+const SERVICE_WORKER_PATH = '/service-worker.js';
+const SERVICE_WORKER_HEADERS = {
+  'content-type': 'text/javascript; charset=utf-8',
+  'cache-control': 'no-cache',
+  'content-security-policy': "default-src 'none'; connect-src 'self'",
+};
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -37,6 +53,11 @@ export async function webRoutes(app: FastifyInstance, { buildDir }: { buildDir: 
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.get(SERVICE_WORKER_PATH, async (_request, reply) => {
+    const script = await readFile(path.join(buildDir, 'client', SERVICE_WORKER_PATH)).catch(() => null);
+    if (!script) return reply.code(404).type('text/plain').send('Not found');
+    return reply.headers(SERVICE_WORKER_HEADERS).send(script);
+  });
   app.all('/*', async (request, reply) => {
     const handler = await loading;
     reply.hijack();

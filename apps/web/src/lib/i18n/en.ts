@@ -65,6 +65,9 @@ export const en = {
 
   'common.loading': 'Loading…',
   'common.close': 'Close',
+  'update.ready': 'A new version is ready.',
+  'update.reload': 'Reload',
+  'update.deferred': 'A game is open in another tab: the new version comes once it is closed.',
   'common.retry': 'Try again',
   'common.yes': 'Yes',
   'common.no': 'No',

@@ -63,6 +63,9 @@ export const vi: Readonly<Record<MessageKey, string>> = {
 
   'common.loading': 'Đang tải…',
   'common.close': 'Đóng',
+  'update.ready': 'Có phiên bản mới.',
+  'update.reload': 'Tải lại',
+  'update.deferred': 'Một ván đang mở ở thẻ khác: phiên bản mới sẽ dùng khi thẻ đó đóng.',
   'common.retry': 'Thử lại',
   'common.yes': 'Có',
   'common.no': 'Không',
