@@ -105,7 +105,7 @@ describe('the installable app and its service worker in Chromium', () => {
   });
 
   it('serves a second visit from the worker, never the API, and the home page offline', async () => {
-    const { page, context, errors } = await newPlayer(harness.browser);
+    const { page, context, errors } = await newPlayer(harness.browser, { serviceWorkers: 'allow' });
     await page.goto(harness.server.url);
     await page.waitForSelector('[data-me] [data-my-name]');
     await workerActive(page);
@@ -141,7 +141,7 @@ describe('the installable app and its service worker in Chromium', () => {
   });
 
   it('lets a new version wait while a game page is open, and offers it outside games', async () => {
-    const { page: home, context, errors } = await newPlayer(harness.browser);
+    const { page: home, context, errors } = await newPlayer(harness.browser, { serviceWorkers: 'allow' });
     await home.goto(harness.server.url);
     await home.waitForSelector('[data-me] [data-my-name]');
     await workerActive(home);

@@ -83,7 +83,9 @@ export async function newPlayer(
   options: BrowserContextOptions & { speed?: 'instant' | 'normal' | 'fast' | 'slow' | null } = {},
 ): Promise<Player> {
   const { speed = 'instant', ...contextOptions } = options;
-  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, ...contextOptions });
+  // No service worker unless a test is about it: installing one fetches the whole app shell after a first page,
+  // processor every test would pay, and a page it cached could answer a test that meant to reach the server.
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...contextOptions });
   if (speed !== null) await context.addInitScript((chosen) => localStorage.setItem('oanquan.speed', chosen), speed);
   const page = await context.newPage();
   const errors: string[] = [];
