@@ -3,7 +3,8 @@
 // same move. The page is built by Vite as the app's pages are (the worker
 // bundled from `new URL('./engine.worker.ts', import.meta.url)`), served
 // from disk, and run in the system's Chromium; the worker is fetched on the
-// first call only.
+// first call only. Without the exact solver's depth cap, level 8 overflowed
+// the worker's stack on the six-dân position below (a RangeError).
 
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,11 +12,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bestMove, type GameInput, type Level } from '@oanquan/engine/browser';
-import { DEFAULT_RULES, legalMoves, newGame, play, type Move } from '@oanquan/rules';
+import { DEFAULT_RULES, legalMoves, newGame, play, stateFromPosition, type Move, type Position } from '@oanquan/rules';
 import { launchChromium } from '@oanquan/testkit';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Six dân on the board, both quan pieces still there; 50 dân in all. */
+const SIX_DAN: Position = {
+  squares: [0, 1, 0, 2, 0, 0, 0, 0, 1, 0, 2, 0],
+  quan: [true, true],
+  captured: [
+    { dan: 20, quan: 0 },
+    { dan: 24, quan: 0 },
+  ],
+  debt: [0, 0],
+  toMove: 0,
+  ply: 0,
+  status: 'playing',
+  result: null,
+};
 
 const PAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/engine-page');
 const POSITIONS = 16;
@@ -84,7 +100,7 @@ describe('the engine in a module worker in Chromium', () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  it('chooses the moves the engine in Node chooses, at every level, and loads the worker on the first call only', async () => {
+  it('chooses the moves the engine in Node chooses at every level, loads the worker on the first call only, and stays within its stack under a ply limit of 10,000', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -123,6 +139,18 @@ describe('the engine in a module worker in Chromium', () => {
     // The positions are not all alike: the agreement is over different moves.
     expect(new Set(inNode.map((move) => `${move.square}${move.dir}`)).size).toBeGreaterThan(3);
     expect(workerScripts).toHaveLength(1);
+
+    // Level 8 with six dân on the board under a ply limit of 10,000 (R4.4): the exact solver's lines stay within the worker's stack.
+    const state = stateFromPosition(SIX_DAN, { plyLimit: 10_000 });
+    const deep = await page.evaluate(async (game) => {
+      const { computerMove } = window as unknown as { computerMove: (game: unknown, level: number) => Promise<unknown> };
+      return computerMove(game, 8).then(
+        (move) => ({ move }),
+        (error: Error) => ({ error: `${error.name}: ${error.message}` }),
+      );
+    }, { rules: { plyLimit: 10_000 }, position: SIX_DAN });
+    expect(deep).toEqual({ move: expect.anything() });
+    expect(legalMoves(state)).toContainEqual((deep as { move: Move }).move);
 
     // A game that is not legal is refused with the rules' code, and the worker keeps answering.
     const refused = await page.evaluate(async () => {
