@@ -4,7 +4,7 @@
 // bundled from `new URL('./engine.worker.ts', import.meta.url)`), served
 // from disk, and run in the system's Chromium; the worker is fetched on the
 // first call only. Without the exact solver's depth cap, level 8 overflowed
-// the worker's stack on the six-dân position below (a RangeError).
+// the worker's stack on testkit's six-dân endgame (a RangeError).
 
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,26 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bestMove, type GameInput, type Level } from '@oanquan/engine/browser';
-import { DEFAULT_RULES, legalMoves, newGame, play, stateFromPosition, type Move, type Position } from '@oanquan/rules';
-import { launchChromium } from '@oanquan/testkit';
+import { DEFAULT_RULES, legalMoves, newGame, play, stateFromPosition, type Move } from '@oanquan/rules';
+import { LONGEST_PLY_LIMIT, SIX_DAN_ENDGAME, launchChromium } from '@oanquan/testkit';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** Six dân on the board, both quan pieces still there; 50 dân in all. */
-const SIX_DAN: Position = {
-  squares: [0, 1, 0, 2, 0, 0, 0, 0, 1, 0, 2, 0],
-  quan: [true, true],
-  captured: [
-    { dan: 20, quan: 0 },
-    { dan: 24, quan: 0 },
-  ],
-  debt: [0, 0],
-  toMove: 0,
-  ply: 0,
-  status: 'playing',
-  result: null,
-};
 
 const PAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/engine-page');
 const POSITIONS = 16;
@@ -141,14 +127,14 @@ describe('the engine in a module worker in Chromium', () => {
     expect(workerScripts).toHaveLength(1);
 
     // Level 8 with six dân on the board under a ply limit of 10,000 (R4.4): the exact solver's lines stay within the worker's stack.
-    const state = stateFromPosition(SIX_DAN, { plyLimit: 10_000 });
+    const state = stateFromPosition(SIX_DAN_ENDGAME, { plyLimit: LONGEST_PLY_LIMIT });
     const deep = await page.evaluate(async (game) => {
       const { computerMove } = window as unknown as { computerMove: (game: unknown, level: number) => Promise<unknown> };
       return computerMove(game, 8).then(
         (move) => ({ move }),
         (error: Error) => ({ error: `${error.name}: ${error.message}` }),
       );
-    }, { rules: { plyLimit: 10_000 }, position: SIX_DAN });
+    }, { rules: { plyLimit: LONGEST_PLY_LIMIT }, position: SIX_DAN_ENDGAME });
     expect(deep).toEqual({ move: expect.anything() });
     expect(legalMoves(state)).toContainEqual((deep as { move: Move }).move);
 

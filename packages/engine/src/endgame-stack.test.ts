@@ -5,30 +5,17 @@
 // position in a worker thread given a 1 MB stack.
 
 import { Worker } from 'node:worker_threads';
-import { legalMoves, stateFromPosition, type Move, type Position } from '@oanquan/rules';
+import { legalMoves, stateFromPosition, type Move } from '@oanquan/rules';
+import { LONGEST_PLY_LIMIT, SIX_DAN_ENDGAME } from '@oanquan/testkit';
 import { describe, expect, it } from 'vitest';
 
-/** Six dân on the board, both quan pieces still there; 50 dân in all. */
-const SIX_DAN: Position = {
-  squares: [0, 1, 0, 2, 0, 0, 0, 0, 1, 0, 2, 0],
-  quan: [true, true],
-  captured: [
-    { dan: 20, quan: 0 },
-    { dan: 24, quan: 0 },
-  ],
-  debt: [0, 0],
-  toMove: 0,
-  ply: 0,
-  status: 'playing',
-  result: null,
-};
 
 type Outcome = { ok: true; move: Move } | { ok: false; name: string; message: string };
 
 function bestMoveOnSmallStack(plyLimit: number): Promise<Outcome> {
   const worker = new Worker(new URL('./testing/small-stack-worker.mjs', import.meta.url), {
     resourceLimits: { stackSizeMb: 1 },
-    workerData: { position: SIX_DAN, rules: { plyLimit }, options: { level: 8 } },
+    workerData: { position: SIX_DAN_ENDGAME, rules: { plyLimit }, options: { level: 8 } },
   });
   return new Promise<Outcome>((resolve, reject) => {
     worker.once('message', resolve);
@@ -38,8 +25,8 @@ function bestMoveOnSmallStack(plyLimit: number): Promise<Outcome> {
 
 describe('the engine on a 1 MB stack', () => {
   it('plays a legal move at level 8 with six dân on the board under a ply limit of 10,000', async () => {
-    const state = stateFromPosition(SIX_DAN, { plyLimit: 10_000 });
-    const outcome = await bestMoveOnSmallStack(10_000);
+    const state = stateFromPosition(SIX_DAN_ENDGAME, { plyLimit: LONGEST_PLY_LIMIT });
+    const outcome = await bestMoveOnSmallStack(LONGEST_PLY_LIMIT);
     expect(outcome).toMatchObject({ ok: true });
     if (outcome.ok) expect(legalMoves(state)).toContainEqual(outcome.move);
   }, 60_000);
