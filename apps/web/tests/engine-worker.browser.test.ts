@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bestMove, type GameInput, type Level } from '@oanquan/engine/browser';
+import { bestMove, stateOfGame, type GameInput, type Level } from '@oanquan/engine/browser';
 import { DEFAULT_RULES, legalMoves, newGame, play, stateFromPosition, type Move } from '@oanquan/rules';
 import { LONGEST_PLY_LIMIT, SIX_DAN_ENDGAME, launchChromium } from '@oanquan/testkit';
 import type { Browser } from 'playwright-core';
@@ -35,7 +35,7 @@ function seeded(seed: number): () => number {
 }
 
 /** A game of random legal moves from the start, 2 to 60 plies long, still going on. */
-function randomGame(seed: number): GameInput & { moves: Move[] } {
+function randomGame(seed: number): GameInput {
   const random = seeded(seed);
   const first = (seed % 2) as 0 | 1;
   const length = 2 + Math.floor(random() * 59);
@@ -111,12 +111,8 @@ describe('the engine in a module worker in Chromium', () => {
       { games, levels, seeds },
     );
     const inNode = games.map((game, i) => {
-      let state = newGame({ rules: game.rules, first: game.first });
-      for (const move of game.moves) {
-        const next = play(state, move);
-        if (!next.ok) throw new Error(next.code);
-        state = next.state;
-      }
+      const state = stateOfGame(game);
+      if ('code' in state) throw new Error(state.code);
       const move = bestMove(state, { level: levels[i], seed: seeds[i] }).move;
       expect(legalMoves(state)).toContainEqual(move);
       return move;
