@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [sveltekit()],
+  // The engine's worker (src/lib/engine) is an ES module worker.
+  worker: { format: 'es' },
   server: {
     // In `vite dev` the API and sockets come from the game server.
     proxy: {

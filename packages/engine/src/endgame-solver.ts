@@ -16,6 +16,14 @@
 // Ordering: the table's move, then the points a move banks at once, then a
 // history of moves that cut off. A node budget bounds the work; a solve
 // that runs out of it reports nothing rather than a guess.
+//
+// The search recurses once per ply, and a line may run to the ply limit,
+// which the rules allow up to 10,000 (R4.4): deeper than a browser worker's
+// stack of about 1 MB holds (some 2,000 frames). So a line is followed at
+// most MAX_SOLVE_PLY plies past the root; a probe that reaches that depth
+// gives up as one out of nodes does, keeping what earlier probes proved.
+// Under the default ply limit (400) no line is that long, and a solve is
+// exactly what it was without the cap.
 
 import type { State } from '@oanquan/rules';
 import { finalValue } from './evaluation.js';
@@ -37,7 +45,10 @@ import {
 const INFINITY = 1e6;
 /** Nodes between two looks at the clock. */
 const CLOCK_EVERY = 4096;
+/** Deepest line followed, in plies from the root: above the default ply limit (R4.4), a quarter of a 1 MB stack. */
+export const MAX_SOLVE_PLY = 512;
 
+/** The node budget, the deadline or the depth cap was reached: the probe proves nothing. */
 class OutOfBudget extends Error {}
 
 export interface SolveLimits {
@@ -88,7 +99,7 @@ export class EndgameSolver {
   constructor(private readonly state: State, tableBits = 18) {
     this.rules = nodeRules(state.rules);
     this.table = new EndgameTable(tableBits);
-    const room = state.history.length + state.rules.plyLimit + 2;
+    const room = state.history.length + Math.min(state.rules.plyLimit, MAX_SOLVE_PLY) + 2;
     this.pathX = new Int32Array(room);
     this.pathY = new Int32Array(room);
     this.pathZ = new Int32Array(room);
@@ -199,6 +210,7 @@ export class EndgameSolver {
     if (++this.nodes >= this.limits.nodes) throw new OutOfBudget();
     if (this.nodes % CLOCK_EVERY === 0 && performance.now() >= this.limits.deadline) throw new OutOfBudget();
     if (node.ended) return finalValue(node);
+    if (ply > MAX_SOLVE_PLY) throw new OutOfBudget();
     const key = exactKeyOf(node, this.key);
     const at = this.base + ply;
     this.pathX[at] = key.x;
