@@ -13,10 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bestMove, stateOfGame, type GameInput, type Level } from '@oanquan/engine/browser';
 import { DEFAULT_RULES, legalMoves, newGame, play, stateFromPosition, type Move } from '@oanquan/rules';
-import { LONGEST_PLY_LIMIT, SIX_DAN_ENDGAME, launchChromium } from '@oanquan/testkit';
+import { LONGEST_PLY_LIMIT, SIX_DAN_ENDGAME } from '@oanquan/testkit';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedChromium } from './support/shared-chromium.js';
 
 
 const PAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/engine-page');
@@ -78,7 +79,7 @@ describe('the engine in a module worker in Chromium', () => {
     outDir = await mkdtemp(path.join(tmpdir(), 'engine-page-'));
     await build({ configFile: false, root: PAGE_DIR, logLevel: 'warn', worker: { format: 'es' }, build: { outDir, emptyOutDir: true } });
     served = await serveDirectory(outDir);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
     await browser?.close();
