@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axePath, seriousFindings } from './support/axe.js';
 import { boardCounts, docsScreenshot, horizontalOverflow, newPlayer, seeded, startHarness, type Harness } from './support/harness.js';
 
 const PHONE = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true } as const;
@@ -60,11 +61,14 @@ describe('two on one phone in Chromium', () => {
   });
 
   it('on a 320 px phone: the opener in turns with the first hand hidden, a tie replayed, the board turned to each mover, a reload that goes on, the end and play again', { timeout: 180_000 }, async () => {
-    const { context, page, errors } = await newPlayer(harness.browser, PHONE);
+    // No animation is caught half-way by the accessibility checks.
+    const { context, page, errors } = await newPlayer(harness.browser, { ...PHONE, reducedMotion: 'reduce' });
+    await context.addInitScript({ path: axePath });
     await page.goto(harness.server.url);
     await page.tap('[data-local-link] a');
     await page.waitForURL(/\/local$/);
     await stage(page, 'setup');
+    expect(await seriousFindings(page)).toEqual([]);
     await page.fill('[data-name="0"]', 'Lan');
     await page.fill('[data-name="1"]', 'Minh');
     expect(await page.isChecked('[data-turn-board]')).toBe(true);
@@ -79,6 +83,9 @@ describe('two on one phone in Chromium', () => {
     expect(await page.$$('[data-hand]')).toHaveLength(0);
     expect(await page.$$('[data-opener-round]')).toHaveLength(0);
     expect(await besideHands(page)).toEqual({ text: expect.not.stringMatching(/rock|paper|scissors/i), icons: 0 });
+    // The hand-over takes the focus from the hand pressed, which is gone.
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-pass-to'))).toBe(true);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.tap('[data-hand-over]');
     await page.waitForSelector('[data-local-opener="choose-1"]');
     expect(await page.textContent('[data-chooser="1"]')).toBe('Minh, choose your hand');
@@ -105,6 +112,7 @@ describe('two on one phone in Chromium', () => {
     expect(await attr(page, '[data-board]', 'data-bottom')).toBe('0');
     expect(await page.textContent('[data-turn]')).toBe('Lan to move');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page)).toEqual([]);
 
     const pick = seeded(7);
     for (const mover of [0, 1, 0, 1]) {
@@ -135,7 +143,17 @@ describe('two on one phone in Chromium', () => {
     expect(winner).toBe(a! > b! ? '0' : a! < b! ? '1' : 'none');
     expect(await page.$$eval('.moves [data-ply]', (rows) => rows.length)).toBe(4 + played);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The end shows seat 0's row at the bottom, as the score and its breakdown read seat 0 first.
+    expect(await attr(page, '[data-board]', 'data-bottom')).toBe('0');
+    expect(await seriousFindings(page)).toEqual([]);
     await docsScreenshot(page, 'pass-and-play-end-320', { fullPage: true });
+
+    // The log shows an earlier position on the board, and Escape the last again.
+    await page.tap('.moves [data-ply="1"]');
+    await page.waitForSelector('[data-look-back="1"] ~ [data-board][data-ply="1"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`[data-board][data-ply="${4 + played}"]`);
+    expect(await page.$$('[data-look-back]')).toHaveLength(0);
 
     // The ended game survives a reload too; "play again" starts afresh with the same names.
     await page.reload();

@@ -4,7 +4,7 @@
 // R3–R5 by the rules package. A record of plain data is all that is kept, in
 // this browser's storage, so a reload plays its moves again and goes on.
 
-import { DEFAULT_RULES, formatMove, handsShown, newGame, play, sowingAllowanceMs, type Direction, type Move, type PlyEvent, type State } from '@oanquan/rules';
+import { DEFAULT_RULES, formatMove, handsShown, newGame, play, sowingAllowanceMs, type Direction, type Move, type PlyEvent, type Position, type State } from '@oanquan/rules';
 import type { Clocks, Hand, MatchResult, OpenerRound, PlayedMove, Seat } from '@oanquan/protocol';
 import { remainingMs } from '../match/clock.js';
 
@@ -73,6 +73,8 @@ export function chooseHand(record: LocalRecord, hand: Hand): LocalRecord {
 
 export interface LocalGame {
   readonly state: State;
+  /** positions[i]: after i moves, for looking back. */
+  readonly positions: readonly Position[];
   readonly moves: readonly PlayedMove[];
   readonly events: readonly (readonly PlyEvent[])[];
 }
@@ -81,6 +83,7 @@ export interface LocalGame {
 export function gameOf(record: LocalRecord): LocalGame | null {
   if (record.first === null) return null;
   let state = newGame({ rules: DEFAULT_RULES, first: record.first });
+  const positions: Position[] = [state.position];
   const moves: PlayedMove[] = [];
   const events: PlyEvent[][] = [];
   for (const move of record.moves) {
@@ -90,8 +93,9 @@ export function gameOf(record: LocalRecord): LocalGame | null {
     state = result.state;
     moves.push({ ply: state.position.ply, seat, square: move.square, dir: move.dir, notation: formatMove(move, seat), remainingMs: move.remainingMs });
     events.push([...result.events]);
+    positions.push(state.position);
   }
-  return { state, moves, events };
+  return { state, positions, moves, events };
 }
 
 /**
