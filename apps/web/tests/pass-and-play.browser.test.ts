@@ -41,13 +41,15 @@ async function playToEnd(page: Page, pick: (n: number) => number): Promise<numbe
   return moves;
 }
 
-/** One round of the opener: the first player's hand, the hand-over, the second's. */
-async function round(page: Page, first: string, second: string): Promise<void> {
+/** One round of the opener: the first player's hand, the hand-over, the second's; `check` runs at the hand-over and before the second hand. */
+async function round(page: Page, first: string, second: string, check: (at: 'pass' | 'choose-1') => Promise<void>): Promise<void> {
   await page.waitForSelector('[data-local-opener="choose-0"]');
   await page.tap(`[data-hand="${first}"]`);
   await page.waitForSelector('[data-local-opener="pass"]');
+  await check('pass');
   await page.tap('[data-hand-over]');
   await page.waitForSelector('[data-local-opener="choose-1"]');
+  await check('choose-1');
   await page.tap(`[data-hand="${second}"]`);
 }
 
@@ -97,13 +99,7 @@ describe('two on one phone in Chromium', () => {
     await page.waitForSelector('[data-opener-round="1"][data-opener-winner="tie"]');
     await page.waitForSelector('[data-local-opener="choose-0"]');
     expect(await page.textContent('[data-opener-round="1"]')).toContain('Both chose Rock');
-    await page.tap('[data-hand="scissors"]');
-    await page.waitForSelector('[data-local-opener="pass"]');
-    expect(await page.$$('[data-opener-round="2"]')).toHaveLength(0);
-    await page.tap('[data-hand-over]');
-    await page.waitForSelector('[data-local-opener="choose-1"]');
-    expect(await page.$$('[data-opener-round="2"]')).toHaveLength(0);
-    await page.tap('[data-hand="paper"]');
+    await round(page, 'scissors', 'paper', async () => expect(await page.$$('[data-opener-round="2"]')).toHaveLength(0));
 
     // Scissors beat paper: Lan moves first, her row at the bottom.
     await stage(page, 'playing');
@@ -175,12 +171,10 @@ describe('two on one phone in Chromium', () => {
     await page.tap('[data-turn-board]');
     await page.selectOption('[data-clock-setting]', '10');
     await page.tap('[data-local-start]');
-    await page.waitForSelector('[data-local-opener="choose-0"]');
-    await page.tap('[data-hand="paper"]');
-    expect(await page.textContent('[data-pass-to]')).toBe('Đưa máy cho Người chơi 2');
-    await page.tap('[data-hand-over]');
-    await page.waitForSelector('[data-local-opener="choose-1"]');
-    await page.tap('[data-hand="scissors"]');
+    await round(page, 'paper', 'scissors', async (at) => {
+      if (at === 'pass') expect(await page.textContent('[data-pass-to]')).toBe('Đưa máy cho Người chơi 2');
+      else expect(await page.textContent('[data-chooser="1"]')).toBe('Người chơi 2, hãy ra tay');
+    });
 
     // Scissors beat paper: Người chơi 2 moves first, from the top row of a board that stays put.
     await stage(page, 'playing');
