@@ -183,7 +183,15 @@ describe('two on one phone in Chromium', () => {
     // No clock runs before the first move.
     expect(await page.$$('[data-clock][data-running]')).toHaveLength(0);
     const pick = seeded(11);
-    for (const mover of [1, 0, 1]) {
+    // The far-side mover plays by keyboard too: keys 1–5 count their own squares, the arrows as seen on screen.
+    const [square] = await legalSquares(page);
+    await page.keyboard.press(String(square! - 6));
+    await page.waitForSelector(`[data-board] [data-square="${square}"][data-selected]`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-local][data-to-move="0"] [data-board][data-ply="1"][data-bottom="0"]');
+    expect(await attr(page, '.moves [data-ply="1"]', 'data-notation')).toBe(`${square! - 6}>`);
+    for (const mover of [0, 1, 0]) {
       for (const square of await legalSquares(page)) expect(Math.floor(square / 6)).toBe(mover);
       await move(page, pick);
       await page.waitForSelector(`[data-local][data-to-move="${1 - mover}"] [data-board][data-bottom="0"]`);
