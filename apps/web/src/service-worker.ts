@@ -27,7 +27,8 @@ const sw = self as unknown as ServiceWorkerGlobalScope;
 
 const SHELL = `shell-${version}`;
 const PAGES = `pages-${version}`;
-const OFFLINE_PAGES = ['/', '/rules'];
+// Two on one phone (/local) plays with no server at all once its page is here.
+const OFFLINE_PAGES = ['/', '/rules', '/local'];
 const SHELL_FILES = new Set([...build, ...files]);
 
 sw.addEventListener('install', (event) => {

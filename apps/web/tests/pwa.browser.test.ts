@@ -129,6 +129,7 @@ describe('the installable app and its service worker in Chromium', () => {
       return urls;
     });
     expect(cached).toContain('/');
+    expect(cached).toContain('/local');
     expect(cached.filter((p) => p.startsWith('/api/') || p.startsWith('/socket.io/'))).toEqual([]);
 
     // Offline, the home page still opens, drawn by the server when it was last online.
