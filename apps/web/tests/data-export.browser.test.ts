@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { dataExport, type MatchRecord, type MeResponse, type PlayerProfile } from '@oanquan/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { downloadedText, horizontalOverflow, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame } from './support/live-game.js';
 
 const phone = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
@@ -13,7 +12,7 @@ const read = <T,>(page: Page, path: string) => page.evaluate(async (url) => (awa
 /** Presses the page's download button and reads the file the browser saved. */
 async function downloaded(page: Page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-export-download]')]);
-  return { name: download.suggestedFilename(), file: dataExport.parse(JSON.parse(await readFile((await download.path())!, 'utf8'))) };
+  return { name: download.suggestedFilename(), file: dataExport.parse(JSON.parse(await downloadedText(download))) };
 }
 
 describe('downloading one’s data from the account page, in Chromium on a 320 px phone', () => {

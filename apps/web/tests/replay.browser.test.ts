@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { newGame, parseRecord, play, replay, type PlyEvent, type Position } from '@oanquan/rules';
 import { SESSION_COOKIE } from '@oanquan/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardCounts, newPlayer, startHarness, type Harness } from './support/harness.js';
+import { boardCounts, downloadedText, newPlayer, startHarness, type Harness } from './support/harness.js';
 import { playFinishedGame, type FinishedGame } from './support/live-game.js';
 import { vi } from '../src/lib/i18n/vi.js';
 
@@ -126,7 +125,7 @@ describe('the replay viewer in Chromium', () => {
     expect(height).toBeGreaterThanOrEqual(44);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download]')]);
     expect(download.suggestedFilename()).toBe(`oanquan-${game.matchId.slice(0, 8)}.txt`);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await downloadedText(download);
     // The moves as the game log lists them, numbered by ply with the same names, after the headers.
     expect(text.trimEnd().split('\n\n')[1]!.split(/\s+(?=\d+\. )/)).toEqual(logged);
     expect(logged).toHaveLength(game.moves.length);

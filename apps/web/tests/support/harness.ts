@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { migratedDataDir } from './migrated-data.js';
 import { privatePostgres, startServerProcess, type PrivatePostgres, type ServerProcess } from '@oanquan/testkit';
 import { sharedChromium } from './shared-chromium.js';
@@ -153,4 +153,11 @@ export async function keepAccount(page: Page, username: string, password = 'corr
     { username, password },
   );
   if (status !== 201) throw new Error(`account not kept: HTTP ${status}`);
+}
+
+/** A download's contents, read through the browser's connection (the suite's Chromium is another process: no local path). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
