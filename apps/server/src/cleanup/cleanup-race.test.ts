@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
-import { engines, postgresAvailable } from '../testing/databases.js';
+import { engines, postgresAvailable, secondConnection } from '../testing/databases.js';
 import { api, newGuest, newRoom, startApp, TestClient } from '../testing/live.js';
 import { waitFor } from '../testing/wait-for.js';
 import { StaleDataCleanup } from './stale-data-cleanup.js';
@@ -61,11 +61,7 @@ describe.runIf(postgresAvailable)('a join half-way through while the guest clean
   const clients: TestClient[] = [];
   beforeAll(async () => {
     ({ app, db, url } = await startApp('postgresql'));
-    const [row] = await db.prisma.$queryRaw<Array<{ name: string }>>`SELECT current_database() AS name`;
-    const address = new URL(process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-    address.pathname = `/${row!.name}`;
-    other = new pg.Client({ connectionString: address.toString() });
-    await other.connect();
+    other = await secondConnection(db);
   });
   afterAll(async () => {
     for (const client of clients) client.close();

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import type { Database } from '../db/database.js';
-import { postgresAvailable } from '../testing/databases.js';
+import { postgresAvailable, secondConnection } from '../testing/databases.js';
 import { newAccount, startApp, TestClient } from '../testing/live.js';
 import { waitFor } from '../testing/wait-for.js';
 
@@ -17,11 +17,7 @@ describe.runIf(postgresAvailable)('a join that lands while a queue tick refreshe
   const clients: TestClient[] = [];
   beforeAll(async () => {
     ({ app, db, url } = await startApp('postgresql', {}, { QUEUE_TICK_MS: '100' }));
-    const [row] = await db.prisma.$queryRaw<Array<{ name: string }>>`SELECT current_database() AS name`;
-    const address = new URL(process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-    address.pathname = `/${row!.name}`;
-    other = new pg.Client({ connectionString: address.toString() });
-    await other.connect();
+    other = await secondConnection(db);
   });
   afterAll(async () => {
     for (const client of clients) client.close();

@@ -129,3 +129,13 @@ export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promi
     await client.end();
   }
 }
+
+/** A connection of its own to the PostgreSQL database `db` uses, beside the app's pool (to hold a lock while the app runs). */
+export async function secondConnection(db: Database): Promise<pg.Client> {
+  const [row] = await db.prisma.$queryRaw<Array<{ name: string }>>`SELECT current_database() AS name`;
+  const address = new URL(adminUrl);
+  address.pathname = `/${row!.name}`;
+  const client = new pg.Client({ connectionString: address.toString() });
+  await client.connect();
+  return client;
+}
