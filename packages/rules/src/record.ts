@@ -29,21 +29,22 @@
 
 import type { Player } from './board.js';
 import type { Seat } from './four-board.js';
-import type { Four } from './four-position.js';
-import {
-  fourResultText,
-  fourScoreText,
-  isFourScoreText,
-  parsePlaces,
-  type FourMatchTermination,
-} from './four-record-outcome.js';
+import { isFourScoreText, type FourMatchTermination } from './four-record-outcome.js';
 import { isFourRules, validateFourRules, type FourRuleOptions, type GameRules } from './four-rules.js';
-import { startGame } from './game-runner.js';
-import type { Move, PlayErrorCode } from './moves.js';
+import type { Move } from './moves.js';
 import { directionOfSign, formatMove, parseMove } from './notation.js';
 import { END_REASONS } from './position.js';
 import type { RuleOptions } from './rule-options.js';
 import { decodeRules, encodeRules } from './rules-codec.js';
+import {
+  isTerminationReason,
+  recordGame,
+  statedResult,
+  terminationResult,
+  TERMINATION_REASON,
+  type RuledOutcome,
+  type StatedResult,
+} from './record-game.js';
 
 /** R5.4: how a match ended when the rules had not ended it. */
 export interface MatchTermination {
@@ -102,7 +103,6 @@ type RequiredKey = (typeof REQUIRED_KEYS)[number];
 const FOUR_KEYS: readonly string[] = ['Players', 'Teams'];
 
 const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
-const TERMINATION_REASON = /^[a-z]+(-[a-z]+)*$/;
 const SCORE = /^(0|-?[1-9][0-9]*)-(0|-?[1-9][0-9]*)$/;
 const LINE_WIDTH = 80;
 
@@ -358,16 +358,6 @@ class RecordParser {
   }
 }
 
-/** The three headers the rules write for a game they ended. */
-interface RuledOutcome {
-  readonly result: string;
-  readonly reason: string;
-  readonly score: string;
-}
-
-/** A Result header read: `*`, a winner (of two players or two teams), or four players' places. */
-type StatedResult = '*' | { readonly winner: Player | null } | { readonly ranking: Four<number> };
-
 /** The headers describing the end must agree with what the moves did. */
 function checkOutcome(
   ended: RuledOutcome | null,
@@ -405,40 +395,6 @@ function checkOutcome(
   return { reason: reason.value, ...stated };
 }
 
-function isTerminationReason(reason: string): boolean {
-  return TERMINATION_REASON.test(reason) && !(END_REASONS as readonly string[]).includes(reason);
-}
-
-function resultText(winner: Player | null): string {
-  return winner === 0 ? '1-0' : winner === 1 ? '0-1' : '1/2-1/2';
-}
-
-/** The Result header of either game, or undefined if it cannot be one. */
-function statedResult(text: string, rules: GameRules): StatedResult | undefined {
-  if (isFourRules(rules) && rules.teams !== 2) {
-    if (text === '*') return '*';
-    const ranking = parsePlaces(text);
-    return ranking === null ? undefined : { ranking };
-  }
-  const winner = resultWinner(text);
-  return winner === undefined || winner === '*' ? winner : { winner };
-}
-
-function resultWinner(text: string): Player | null | '*' | undefined {
-  switch (text) {
-    case '1-0':
-      return 0;
-    case '0-1':
-      return 1;
-    case '1/2-1/2':
-      return null;
-    case '*':
-      return '*';
-    default:
-      return undefined;
-  }
-}
-
 function header(key: string, value: string): string {
   if (/[\u0000-\u001f\u007f]/.test(value)) throw new RangeError(`header "${key}" holds a control character`);
   return `[${key} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`;
@@ -447,50 +403,6 @@ function header(key: string, value: string): string {
 /** R4.1, R10.5: the players move in turn, whatever happens in a turn. */
 function moverAt(first: Seat, ply: number, players: 2 | 4): Seat {
   return ((first + ply) % players) as Seat;
-}
-
-/** What writing and reading a record need of either game. */
-interface RecordGame {
-  /** Plays a move on; the code of its refusal, or null. */
-  play(move: Move): PlayErrorCode | null;
-  /** The Result, Reason and Score the rules give once they have ended the game, else null. */
-  outcome(): RuledOutcome | null;
-}
-
-function recordGame(rules: GameRules, first: Seat): RecordGame {
-  if (isFourRules(rules)) {
-    const game = startGame({ rules, first });
-    return {
-      play: (move) => game.play(move),
-      outcome() {
-        const ended = game.position.result;
-        if (ended === null) return null;
-        return { result: fourResultText(ended, rules.teams === 2, resultText), reason: ended.reason, score: fourScoreText(ended) };
-      },
-    };
-  }
-  if (first !== 0 && first !== 1) throw new RangeError('first must be 0 or 1');
-  const game = startGame({ rules, first });
-  return {
-    play: (move) => game.play(move),
-    outcome() {
-      const ended = game.position.result;
-      if (ended === null) return null;
-      return { result: resultText(ended.winner), reason: ended.reason, score: `${ended.score[0]}-${ended.score[1]}` };
-    },
-  };
-}
-
-/** R5.4: the Result of a match outcome decided outside the rules. */
-function terminationResult(termination: MatchTermination | FourMatchTermination, rules: GameRules): string {
-  const placed = isFourRules(rules) && rules.teams !== 2;
-  if ('ranking' in termination) {
-    const text = termination.ranking.join('-');
-    if (!placed || parsePlaces(text) === null) throw new RangeError(`places ${text} cannot end this game`);
-    return text;
-  }
-  if (placed) throw new RangeError('a free-for-all game ends with places, not a winner');
-  return resultText(termination.winner);
 }
 
 function locate(text: string, message: string, offset: number): RecordError {
